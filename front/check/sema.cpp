@@ -1,0 +1,78 @@
+// Effect rows, trap and label names, small lookups over the program tables.
+#include "front/check/sema.h"
+
+#include <algorithm>
+
+namespace cairn::check {
+
+const char* trap_name(TrapKind k) {
+  static constexpr const char* kNames[] = {
+#define TRAP(k, name) name,
+#include "semantics/traps.def"
+#undef TRAP
+  };
+  return kNames[static_cast<int>(k)];
+}
+
+const char* effect_label(Effect e) {
+  static constexpr const char* kLabels[] = {
+#define EFFECT(k, label, pure_ok) label,
+#include "front/check/effects.def"
+#undef EFFECT
+  };
+  return kLabels[static_cast<int>(e)];
+}
+
+namespace {
+bool insert_sorted(std::vector<uint32_t>& v, uint32_t x) {
+  auto it = std::lower_bound(v.begin(), v.end(), x);
+  if (it != v.end() && *it == x) return false;
+  v.insert(it, x);
+  return true;
+}
+}  // namespace
+
+void EffectRow::add_read(uint32_t param) { insert_sorted(reads, param); }
+void EffectRow::add_write(uint32_t param) { insert_sorted(writes, param); }
+
+bool EffectRow::join(const EffectRow& other) {
+  bool grew = (fixed | other.fixed) != fixed;
+  fixed |= other.fixed;
+  for (uint32_t r : other.reads) grew |= insert_sorted(reads, r);
+  for (uint32_t w : other.writes) grew |= insert_sorted(writes, w);
+  return grew;
+}
+
+std::vector<std::string> row_labels(const EffectRow& row, const std::vector<std::string>& param_names) {
+  std::vector<std::string> out;
+#define EFFECT(k, label, pure_ok) \
+  if (row.has(Effect::k)) out.push_back(label);
+#include "front/check/effects.def"
+#undef EFFECT
+  for (uint32_t r : row.reads)
+    out.push_back("read:" + (r < param_names.size() ? param_names[r] : std::to_string(r)));
+  for (uint32_t w : row.writes)
+    out.push_back("write:" + (w < param_names.size() ? param_names[w] : std::to_string(w)));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool RecordInfo::is_byte_builder() const {
+  if (!lends || lends->lo_is_field || lends->lo != 0 || !lends->hi_is_field) return false;
+  const Type* t = fields[lends->field].type;
+  return t->kind == TypeKind::Buf && t->elem->kind == TypeKind::Scalar && t->elem->scalar == Scalar::U8;
+}
+
+std::optional<uint32_t> SumInfo::variant_index(const std::string& n) const {
+  for (size_t i = 0; i < variants.size(); ++i)
+    if (variants[i].name == n) return static_cast<uint32_t>(i);
+  return std::nullopt;
+}
+
+ModuleInfo* Program::module(const std::string& path) {
+  for (auto& m : modules)
+    if (m.path == path) return &m;
+  return nullptr;
+}
+
+}  // namespace cairn::check

@@ -1,0 +1,186 @@
+// What the checker knows about a program: modules, items, signatures, rows and per-function facts.
+// Filled by the declaration phase (decl_*.cpp), read and extended by the body checker (body_*.cpp),
+// the flow checks (flow_*.cpp) and the whole-program rules (effects_*.cpp, impl_*.cpp).
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "front/check/types.h"
+#include "front/diag/diagnostic.h"
+#include "front/syntax/ast.h"
+
+namespace cairn::check {
+
+enum class TrapKind : uint8_t {
+#define TRAP(k, name) k,
+#include "semantics/traps.def"
+#undef TRAP
+};
+const char* trap_name(TrapKind k);
+
+enum class Effect : uint8_t {
+#define EFFECT(k, label, pure_ok) k,
+#include "front/check/effects.def"
+#undef EFFECT
+};
+const char* effect_label(Effect e);
+
+// An effect row (§13): fixed labels as a bit set, read:p / write:p by parameter index.
+struct EffectRow {
+  uint32_t fixed = 0;
+  std::vector<uint32_t> reads;   // parameter indexes, sorted, unique
+  std::vector<uint32_t> writes;  // parameter indexes, sorted, unique
+  bool has(Effect e) const { return fixed & (1u << static_cast<unsigned>(e)); }
+  void add(Effect e) { fixed |= 1u << static_cast<unsigned>(e); }
+  void add_read(uint32_t param);
+  void add_write(uint32_t param);
+  bool join(const EffectRow& other);  // returns true when this row grew
+  bool operator==(const EffectRow&) const = default;
+};
+// Sorted, deterministic label list: "alloc", "io", "read:xs", ... (parameter names from the signature).
+std::vector<std::string> row_labels(const EffectRow& row, const std::vector<std::string>& param_names);
+
+// The extent a view parameter (or a Buf field) demands (§3.7).
+struct ExtentSpec {
+  enum class Kind : uint8_t { None, Value, Param, Field } kind = Kind::None;
+  uint64_t value = 0;  // Value: literal, usize constant or natural; Param: earlier parameter index;
+                       // Field: earlier field index of the record
+};
+
+struct ParamSig {
+  std::string name;
+  Pos pos;
+  const Type* type = nullptr;  // View types carry their extent in `extent`
+  ExtentSpec extent;
+};
+
+struct ModuleInfo;
+struct FnInfo;
+
+struct FieldInfo {
+  std::string name;
+  Pos pos;
+  const Type* type = nullptr;
+  std::optional<uint32_t> extent_field;  // Buf field whose extent is an earlier usize field
+};
+struct LendsInfo {
+  uint32_t field = 0;  // the Buf field
+  // each bound: a literal (is_field false) or a usize field index
+  bool lo_is_field = false, hi_is_field = false;
+  uint64_t lo = 0, hi = 0;
+};
+struct RecordInfo {
+  std::string name;
+  std::string qualified;  // "geo.Point" (root: "Point")
+  const ModuleInfo* module = nullptr;
+  const ast::Item* decl = nullptr;
+  bool is_pub = false, is_linear = false, packed = false;
+  uint64_t align = 0;  // 0: natural
+  std::vector<FieldInfo> fields;
+  std::optional<LendsInfo> lends;
+  Kind kind = Kind::Copy;  // computed after all fields are known
+  bool is_byte_builder() const;  // lends a Buf[u8] field from 0 to a usize field (§15.4)
+};
+struct VariantInfo {
+  std::string name;
+  Pos pos;
+  const Type* payload = nullptr;  // nullptr: no payload; may contain Param types for generic sums
+};
+struct SumInfo {
+  std::string name;
+  std::string qualified;
+  const ModuleInfo* module = nullptr;
+  const ast::Item* decl = nullptr;  // nullptr for std.core sums
+  bool is_pub = false;
+  uint32_t type_params = 0;  // Option: 1, Result: 2, user sums: 0
+  std::vector<VariantInfo> variants;
+  std::optional<uint32_t> variant_index(const std::string& name) const;
+};
+
+// A constant's exact value (§11).
+struct ConstValue {
+  Scalar type = Scalar::U64;
+  uint64_t bits = 0;     // integers: two's complement in 64 bits; bool: 0/1
+  double f = 0;          // floats (an f32 value is held exactly in the double)
+};
+struct ConstInfo {
+  std::string name;
+  const ModuleInfo* module = nullptr;
+  const ast::Item* decl = nullptr;
+  bool is_pub = false;
+  const Type* type = nullptr;
+  std::optional<ConstValue> value;  // empty when refused
+};
+
+enum class Ceiling : uint8_t { None, Pure, Effects };
+
+// A function, a template instance, a family member or a test block.
+struct FnInfo {
+  std::string name;       // "scale[4]", "gain_2", "main", test name
+  std::string qualified;  // "geo.scale[4]"
+  const ModuleInfo* module = nullptr;
+  ast::Item* decl = nullptr;  // for instances: the cloned item with naturals bound
+  bool is_pub = false, is_test = false;
+  bool is_template = false;              // has natural parameters and is not itself an instance
+  FnInfo* template_of = nullptr;         // for an instance: its template
+  std::vector<std::pair<std::string, uint64_t>> naturals;  // an instance's natural values, in order
+  std::vector<FnInfo*> instances;        // for a template: the instances that exist, in value order
+  std::vector<ParamSig> params;
+  const Type* result = nullptr;          // Void type for none
+  Ceiling ceiling = Ceiling::None;
+  EffectRow ceiling_row;                 // admitted labels when ceiling == Effects (pure expanded)
+  bool ceiling_has_pure = false;
+  // implementations (§17)
+  FnInfo* implements = nullptr;          // reference, for an implementation
+  std::vector<FnInfo*> implementations;  // for a reference
+  // rows: own labels from the body; row: least fixed point over the call graph
+  EffectRow own_row;
+  EffectRow row;
+  bool body_refused = false;             // a refusal in the body: row unknown (§2.1 of tools.md)
+  bool body_checked = false;
+};
+
+struct ModuleInfo {
+  std::string path;  // "" for the root namespace, "net.http"
+  // Items by name (one item per name per module).
+  struct Entry {
+    enum class Kind : uint8_t { Fn, Record, Sum, Const, Family } kind;
+    void* ptr = nullptr;  // FnInfo*, RecordInfo*, SumInfo*, ConstInfo*
+    bool is_pub = false;
+    Pos pos;
+  };
+  std::map<std::string, Entry> items;
+  std::map<std::string, const ModuleInfo*> aliases;  // import aliases
+  std::map<std::string, std::pair<const ModuleInfo*, std::string>> imported;  // listed names
+};
+
+// A place where a guard may fail: its trap kind, the token a trap report names, and whether the
+// checker proved it cannot fail (§16.3), for the lowering.
+struct GuardSite {
+  TrapKind kind;
+  Pos pos;
+  bool proven_safe = false;
+};
+
+// Everything known about the program after checking.
+struct Program {
+  TypeTable types;
+  std::deque<ModuleInfo> modules;  // modules[0] is the root namespace
+  std::deque<RecordInfo> records;
+  std::deque<SumInfo> sums;
+  std::deque<ConstInfo> consts;
+  std::deque<FnInfo> fns;          // every function, instance, family member and test, source order
+  std::map<const ast::Item*, FnInfo*> fn_of_item;
+  std::map<const FnInfo*, std::vector<GuardSite>> guard_sites;
+  const SumInfo* option = nullptr;  // std.core
+  const SumInfo* result = nullptr;
+  FnInfo* main = nullptr;
+  ModuleInfo* module(const std::string& path);  // find; nullptr when absent
+};
+
+}  // namespace cairn::check

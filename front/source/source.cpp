@@ -1,0 +1,36 @@
+// Line indexing of source files.
+#include "front/source/source.h"
+
+namespace cairn {
+
+void SourceFile::index_lines() {
+  line_starts.clear();
+  line_starts.push_back(0);
+  for (uint32_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') line_starts.push_back(i + 1);
+}
+
+std::string_view SourceFile::line_text(uint32_t line) const {
+  if (line == 0 || line > line_starts.size()) return {};
+  uint32_t begin = line_starts[line - 1];
+  uint32_t end = line < line_starts.size() ? line_starts[line] : static_cast<uint32_t>(text.size());
+  while (end > begin && (text[end - 1] == '\n' || text[end - 1] == '\r')) --end;
+  return std::string_view(text).substr(begin, end - begin);
+}
+
+uint32_t SourceSet::add(std::string display_name, std::string text) {
+  SourceFile f;
+  f.display_name = std::move(display_name);
+  f.text = std::move(text);
+  f.index_lines();
+  files_.push_back(std::move(f));
+  return static_cast<uint32_t>(files_.size() - 1);
+}
+
+uint64_t SourceSet::total_bytes() const {
+  uint64_t n = 0;
+  for (const auto& f : files_) n += f.text.size();
+  return n;
+}
+
+}  // namespace cairn

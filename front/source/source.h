@@ -1,0 +1,49 @@
+// Source files, their text and 1-based line/column positions.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cairn {
+
+// A position in the program: file index into SourceSet, 1-based line and byte column.
+// file == kNoFile means "no position" (an environment failure, a whole-program rule without a place).
+struct Pos {
+  static constexpr uint32_t kNoFile = 0xFFFFFFFFu;
+  uint32_t file = kNoFile;
+  uint32_t line = 0;
+  uint32_t col = 0;
+  bool valid() const { return file != kNoFile; }
+  friend bool operator==(const Pos&, const Pos&) = default;
+  // Order of §0.4: files in manifest order, then line, then column.
+  friend bool operator<(const Pos& a, const Pos& b) {
+    if (a.file != b.file) return a.file < b.file;
+    if (a.line != b.line) return a.line < b.line;
+    return a.col < b.col;
+  }
+};
+
+// One source file: the name diagnostics print (as the manifest lists it, or as the tool was given it)
+// and its bytes (a leading byte-order mark is kept in `text`; the lexer skips it).
+struct SourceFile {
+  std::string display_name;
+  std::string text;
+  std::vector<uint32_t> line_starts;  // byte offset of each line's first byte; filled by index_lines()
+  void index_lines();
+  std::string_view line_text(uint32_t line) const;  // without its line end; empty if out of range
+};
+
+// All sources of one program, dependencies first, in manifest order.
+class SourceSet {
+ public:
+  uint32_t add(std::string display_name, std::string text);
+  const SourceFile& file(uint32_t id) const { return files_[id]; }
+  uint32_t size() const { return static_cast<uint32_t>(files_.size()); }
+  uint64_t total_bytes() const;
+
+ private:
+  std::vector<SourceFile> files_;
+};
+
+}  // namespace cairn
