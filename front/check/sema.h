@@ -61,6 +61,7 @@ struct ParamSig {
 
 struct ModuleInfo;
 struct FnInfo;
+struct BodyFacts;  // expr_info.h: locals, expression infos and guard sites of one checked body
 
 struct FieldInfo {
   std::string name;
@@ -143,6 +144,7 @@ struct FnInfo {
   EffectRow row;
   bool body_refused = false;             // a refusal in the body: row unknown (§2.1 of tools.md)
   bool body_checked = false;
+  std::shared_ptr<BodyFacts> body;       // filled by the body checker
 };
 
 struct ModuleInfo {
@@ -176,7 +178,6 @@ struct Program {
   std::deque<ConstInfo> consts;
   std::deque<FnInfo> fns;          // every function, instance, family member and test, source order
   std::map<const ast::Item*, FnInfo*> fn_of_item;
-  std::map<const FnInfo*, std::vector<GuardSite>> guard_sites;
   const SumInfo* option = nullptr;  // std.core
   const SumInfo* result = nullptr;
   FnInfo* main = nullptr;

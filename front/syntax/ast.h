@@ -11,6 +11,7 @@
 namespace cairn::check {
 struct Type;      // front/check/types.h
 struct ExprInfo;  // filled by the body checker: resolution of names, calls, places
+struct LocalVar;  // a binding of a function body (front/check/expr_info.h)
 }  // namespace cairn::check
 
 namespace cairn::ast {
@@ -125,6 +126,8 @@ struct MatchArm {
   Block* block = nullptr;          // braces form
   Stmt* stmt = nullptr;            // brace-less form
   Pos pos;                         // pattern start
+  uint32_t variant = 0;            // annotation: the variant this arm matches
+  check::LocalVar* binder_local = nullptr;  // annotation: the payload binder
 };
 
 struct Stmt {
@@ -154,6 +157,10 @@ struct Stmt {
   Stmt* else_stmt = nullptr;  // If: an If or a Block statement
   std::vector<MatchArm> arms;
   std::string feature;        // Unsupported
+  // annotations, filled by the checker: the bindings this statement declares
+  check::LocalVar* local = nullptr;        // Let/Storage name; ForRange binder; ForEach element
+  check::LocalVar* index_local = nullptr;  // ForEach index
+  std::vector<check::LocalVar*> binder_locals;  // Unpack binders (nullptr for `_`)
 };
 
 struct FieldDecl {
