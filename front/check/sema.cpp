@@ -70,6 +70,8 @@ std::optional<uint32_t> SumInfo::variant_index(const std::string& n) const {
 }
 
 ModuleInfo* Program::module(const std::string& path) {
+  auto it = module_index.find(path);
+  if (it != module_index.end()) return it->second;
   for (auto& m : modules)
     if (m.path == path) return &m;
   return nullptr;

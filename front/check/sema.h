@@ -120,6 +120,31 @@ struct ConstInfo {
 
 enum class Ceiling : uint8_t { None, Pure, Effects };
 
+// Where a call argument is rooted, for renaming read:/write: labels at a call (§13.3).
+struct ArgRoot {
+  enum class Kind : uint8_t {
+    Param,  // the caller's borrow parameter `param` (a by-value parameter counts as Local)
+    Local,  // the caller's own local or by-value parameter
+    Temp,   // a temporary, a literal or a string literal: the callee's labels vanish
+  } kind = Kind::Temp;
+  uint32_t param = 0;  // caller's parameter index when kind == Param
+};
+
+// One call site in a checked body (filled by the body checker into FnInfo::calls).
+struct CallEdge {
+  FnInfo* callee = nullptr;          // direct call (function, instance, family member); nullptr: indirect
+  const Type* fn_type = nullptr;     // indirect call: the function type called through
+  std::vector<ArgRoot> roots;        // one per callee parameter, in parameter order (omitted extents: Temp)
+  Pos pos;                           // the callee's name token (for an indirect call, the value's name)
+  bool in_collector = false;         // inside a collector's `where` or `yield` expression (§8.16)
+};
+
+// A declared function named where a value is expected (§10.9): its address is taken.
+struct FnValueUse {
+  FnInfo* fn = nullptr;
+  Pos pos;  // the name token
+};
+
 // A function, a template instance, a family member or a test block.
 struct FnInfo {
   std::string name;       // "scale[4]", "gain_2", "main", test name
@@ -139,12 +164,25 @@ struct FnInfo {
   // implementations (§17)
   FnInfo* implements = nullptr;          // reference, for an implementation
   std::vector<FnInfo*> implementations;  // for a reference
+  FnInfo* planned = nullptr;             // for a reference: the implementation its plan selects (§17.3)
   // rows: own labels from the body; row: least fixed point over the call graph
   EffectRow own_row;
   EffectRow row;
   bool body_refused = false;             // a refusal in the body: row unknown (§2.1 of tools.md)
   bool body_checked = false;
   std::shared_ptr<BodyFacts> body;       // filled by the body checker
+  // Filled by the body checker: every call site and every use of a function as a value, in source order.
+  std::vector<CallEdge> calls;
+  std::vector<FnValueUse> value_uses;
+  // Filled by the declaration phase.
+  bool in_dependency = false;            // declared in a dependency's sources
+  Pos name_pos;                          // the name in its declaration (the template's, for an instance)
+  std::vector<std::string> family_names; // "gain_2": family members naming this instance
+  std::map<std::vector<uint64_t>, FnInfo*> instance_index;  // template: natural values -> instance
+  // Filled by phase 5 (effects_*.cpp).
+  EffectRow body_row;                    // fixed point without implementations joined in (§17.2)
+  bool row_unknown = false;              // the body, or one it reaches, was refused (tools.md §2.1)
+  uint8_t rounds = 0;                    // float rounding with callees: bit 0 f32, bit 1 f64 (§17.2)
 };
 
 struct ModuleInfo {
@@ -182,6 +220,26 @@ struct Program {
   const SumInfo* result = nullptr;
   FnInfo* main = nullptr;
   ModuleInfo* module(const std::string& path);  // find; nullptr when absent
+  // Filled by the declaration phase.
+  std::map<std::string, ModuleInfo*> module_index;  // path -> module ("" root, "std.core")
+  // Functions whose bodies phase 4 checks, in the order of §0.4: source order, each template replaced by
+  // its instances in increasing value order (templates themselves are not listed).
+  std::vector<FnInfo*> body_order;
+  // Where instances are named (calls, values, plans, families, tune lists): for the rules of §17.5.
+  struct InstanceUse {
+    enum class Via : uint8_t { Body, Family, Plan, Tune } via = Via::Body;
+    FnInfo* instance = nullptr;
+    FnInfo* user = nullptr;  // the function or test whose body names it; nullptr for items
+    Pos pos;
+  };
+  std::vector<InstanceUse> instance_uses;
+  // Plan items (§17.3) with the module each sits in; judged by the whole-program rules.
+  struct PlanRef {
+    const ast::Item* item = nullptr;
+    const ModuleInfo* module = nullptr;
+  };
+  std::vector<PlanRef> plans;
+  bool kinds_ready = false;  // record/sum kinds are computed (E-LINEAR-STORAGE can be judged)
 };
 
 }  // namespace cairn::check

@@ -15,5 +15,9 @@ ast::File parse_file(const SourceSet& sources, uint32_t file_id, ast::Arena& are
 // Deterministic dumps for `cairn emit --dump=tokens|ast` and the golden tests.
 std::string dump_tokens(const SourceSet& sources, uint32_t file_id, DiagSink& sink);
 std::string dump_ast(const SourceSet& sources, const ast::File& file);
+// The same, followed by every diagnostic of `sink` (in order) as `error[E-CODE] LINE:COL message`.
+std::string dump_ast(const SourceSet& sources, const ast::File& file, const DiagSink& sink);
+// The diagnostics of `sink`, ordered, one `error[E-CODE] LINE:COL message` line each.
+std::string dump_diagnostics(const DiagSink& sink);
 
 }  // namespace cairn

@@ -147,8 +147,8 @@ struct Stmt {
   std::optional<Ident> placement;
   // expressions
   Expr* expr = nullptr;   // Let/Unpack init; Storage capacity; If/While cond; Match subject;
-                          // Return value (nullable); Defer call; Assign lhs; ExprStmt expr; ForRange lo;
-                          // ForEach xs
+                          // Return value (nullable); Defer call; Assign lhs; ExprStmt expr; ForRange lo
+                          // (for legacy `each i in n`, an IntLit 0 placed at n); ForEach xs
   Expr* expr2 = nullptr;  // Assign rhs; ForRange hi
   AssignOp assign = AssignOp::Set;
   Pos op_pos;             // Assign operator position

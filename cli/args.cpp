@@ -1,0 +1,106 @@
+// Parsing flags against a command's table, and the --help text generated from that table.
+#include "cli/args.h"
+
+namespace cairn::cli {
+
+std::optional<std::string> Args::get(const std::string& f) const {
+  auto it = flags.find(f);
+  if (it == flags.end()) return std::nullopt;
+  return it->second;
+}
+
+namespace {
+
+bool in_choices(std::string_view choices, std::string_view v) {
+  size_t i = 0;
+  while (i <= choices.size()) {
+    size_t bar = choices.find('|', i);
+    if (bar == std::string_view::npos) bar = choices.size();
+    if (choices.substr(i, bar - i) == v) return true;
+    i = bar + 1;
+  }
+  return false;
+}
+
+const FlagSpec* find_spec(std::span<const FlagSpec> specs, std::string_view name) {
+  for (const FlagSpec& s : specs)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+}  // namespace
+
+bool parse_args(const std::vector<std::string>& argv, std::span<const FlagSpec> specs, Args& out, std::string& error) {
+  bool flags_done = false;
+  for (size_t i = 0; i < argv.size(); ++i) {
+    const std::string& w = argv[i];
+    if (flags_done || w.size() < 2 || w.compare(0, 2, "--") != 0) {
+      out.operands.push_back(w);
+      continue;
+    }
+    if (w == "--") {
+      flags_done = true;
+      continue;
+    }
+    if (w == "--help") {
+      out.help = true;
+      continue;
+    }
+    size_t eq = w.find('=');
+    std::string name = w.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+    const FlagSpec* spec = find_spec(specs, name);
+    if (!spec) {
+      error = "Unknown flag --" + name + ".";
+      return false;
+    }
+    if (out.flags.count(name)) {
+      error = "The flag --" + name + " is given twice.";
+      return false;
+    }
+    std::string value;
+    if (spec->value.empty()) {
+      if (eq != std::string::npos) {
+        error = "The flag --" + name + " takes no value.";
+        return false;
+      }
+    } else if (eq != std::string::npos) {
+      value = w.substr(eq + 1);
+    } else if (i + 1 < argv.size()) {
+      value = argv[++i];
+    } else {
+      error = "The flag --" + name + " needs a value (" + std::string(spec->value) + ").";
+      return false;
+    }
+    if (spec->choices && !in_choices(spec->value, value)) {
+      error = "The flag --" + name + " takes " + std::string(spec->value) + ", not \"" + value + "\".";
+      return false;
+    }
+    out.flags[name] = value;
+  }
+  return true;
+}
+
+std::string help_text(std::string_view synopsis, std::string_view summary, std::span<const FlagSpec> specs) {
+  std::string out = "usage: " + std::string(synopsis) + "\n\n" + std::string(summary) + ".\n";
+  if (!specs.empty()) out += "\nflags:\n";
+  for (const FlagSpec& s : specs) {
+    std::string head = "  --" + std::string(s.name) + (s.value.empty() ? "" : " " + std::string(s.value));
+    if (head.size() < 34) head.append(34 - head.size(), ' ');
+    else head += "  ";
+    out += head + std::string(s.help);
+    if (!s.fallback.empty()) out += " (default: " + std::string(s.fallback) + ")";
+    out += "\n";
+  }
+  out += "  --help                          prints this text\n";
+  return out;
+}
+
+std::optional<std::string> raw_format(const std::vector<std::string>& argv) {
+  for (size_t i = 0; i < argv.size(); ++i) {
+    if (argv[i] == "--format" && i + 1 < argv.size()) return argv[i + 1];
+    if (argv[i].rfind("--format=", 0) == 0) return argv[i].substr(9);
+  }
+  return std::nullopt;
+}
+
+}  // namespace cairn::cli

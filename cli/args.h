@@ -1,0 +1,38 @@
+// Command-line flags: `--flag VALUE` and `--flag=VALUE`, checked against a command's flag table.
+#pragma once
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cairn::cli {
+
+struct FlagSpec {
+  std::string_view name;     // without the leading "--"
+  std::string_view value;    // "" for a switch; "a|b|c" for choices; else a placeholder ("PATH", "N")
+  bool choices = false;      // value lists the admitted words
+  std::string_view fallback; // the default, shown by --help
+  std::string_view help;
+};
+
+struct Args {
+  std::vector<std::string> operands;
+  std::map<std::string, std::string> flags;  // switches map to ""
+  bool help = false;
+  bool has(const std::string& f) const { return flags.count(f) > 0; }
+  std::optional<std::string> get(const std::string& f) const;
+};
+
+// Parses `argv` (the words after the command). False with `error` for an unknown flag, a missing
+// or refused value, a flag given twice. `--help` sets help; `--` ends the flags.
+bool parse_args(const std::vector<std::string>& argv, std::span<const FlagSpec> specs, Args& out, std::string& error);
+
+// `cairn COMMAND --help`: synopsis, summary and every flag with its choices and default.
+std::string help_text(std::string_view synopsis, std::string_view summary, std::span<const FlagSpec> specs);
+
+// The value of --format in raw words, if any (to render a usage error in the asked format).
+std::optional<std::string> raw_format(const std::vector<std::string>& argv);
+
+}  // namespace cairn::cli

@@ -1,0 +1,38 @@
+// `cairn check [PATH]`: accept (typed: N functions / cairn.check/1) or refuse (cairn.diagnostic/2).
+#include "cli/args.h"
+#include "cli/command.h"
+#include "cli/output.h"
+#include "front/driver/check_record.h"
+#include "front/driver/driver.h"
+
+namespace cairn::cli {
+
+namespace {
+constexpr FlagSpec kFlags[] = {
+    {"generics", "", false, "", "adds the map of generic functions to what their bodies needed"},
+    {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
+};
+}  // namespace
+
+int cmd_check(const Command& cmd, const std::vector<std::string>& argv) {
+  Args args;
+  std::string error;
+  if (!parse_args(argv, kFlags, args, error)) return usage_error(output_for_usage(argv), error);
+  if (args.help) {
+    print_text(help_text(cmd.synopsis, cmd.summary, kFlags));
+    return 0;
+  }
+  Output out;
+  if (!choose_output(args.get("format"), out, error)) return usage_error(out, error);
+  if (args.operands.size() > 1) return usage_error(out, "cairn check takes one PATH, not " + std::to_string(args.operands.size()) + ".");
+  std::string path = args.operands.empty() ? "." : args.operands[0];
+
+  driver::CheckRun run = driver::run(path, driver::Stop::Full);
+  if (run.refusal) return print_refusal(out, *run.refusal);
+  nlohmann::ordered_json record = driver::check_record(*run.program, run.options.is_library, args.has("generics"));
+  if (out.format == Format::Json) print_record(out, record);
+  else print_text("typed: " + std::to_string(record["functions"].size()) + " functions\n");
+  return 0;
+}
+
+}  // namespace cairn::cli

@@ -1,0 +1,67 @@
+// `cairn emit [PATH] --dump tokens|ast|ir|smt|cpp`: the phase dumps (the C++ arrives with the lowering).
+#include "cli/args.h"
+#include "cli/command.h"
+#include "cli/output.h"
+#include "front/driver/driver.h"
+#include "front/parse/parse.h"
+
+namespace cairn::cli {
+
+namespace {
+constexpr FlagSpec kFlags[] = {
+    {"dump", "tokens|ast|ir|smt|cpp", true, "cpp", "prints a phase's deterministic dump instead of the C++"},
+    {"keep-guards", "", false, "", "writes every guard, even those proved unable to fail"},
+    {"format", "human|json", true, "the text product; json only when asked", "the output form"},
+};
+
+// Each file's dump, headed by its name when the program has several files.
+std::string dump_all(const driver::CheckRun& run, const std::string& kind, DiagSink& sink) {
+  std::string text;
+  for (uint32_t id = 0; id < run.sources.size(); ++id) {
+    if (run.sources.size() > 1) text += "== " + run.sources.file(id).display_name + "\n";
+    text += kind == "tokens" ? dump_tokens(run.sources, id, sink) : dump_ast(run.sources, run.files[id]);
+  }
+  return text;
+}
+}  // namespace
+
+int cmd_emit(const Command& cmd, const std::vector<std::string>& argv) {
+  Args args;
+  std::string error;
+  if (!parse_args(argv, kFlags, args, error)) return usage_error(output_for_usage(argv), error);
+  if (args.help) {
+    print_text(help_text(cmd.synopsis, cmd.summary, kFlags));
+    return 0;
+  }
+  Output out;
+  if (!choose_output(args.get("format"), out, error)) return usage_error(out, error);
+  if (!out.chosen) out.format = Format::Human;  // a text product: records only when asked (§1.2)
+  if (args.operands.size() > 1) return usage_error(out, "cairn emit takes one PATH.");
+  std::string path = args.operands.empty() ? "." : args.operands[0];
+  std::string kind = args.get("dump").value_or("cpp");
+  if (kind == "ir" || kind == "smt")
+    return usage_error(out, "The core IR dump arrives with the semantics hub; cairn emit --dump=" + kind + " is not built yet.");
+  if (kind == "cpp") return usage_error(out, "The C++ emission arrives with the lowering; cairn emit is not built yet.");
+
+  driver::CheckRun run = driver::run(path, kind == "tokens" ? driver::Stop::AfterLoad : driver::Stop::AfterParse);
+  if (run.refusal) return print_refusal(out, *run.refusal);
+  DiagSink sink;
+  std::string text = dump_all(run, kind, sink);
+  if (!sink.empty()) {
+    std::vector<Diagnostic> ordered = sink.ordered();
+    return print_refusal(out, diag::refusal_from({ordered.front()}, run.sources, 0, std::nullopt));
+  }
+  if (out.format == Format::Json) {
+    nlohmann::ordered_json j;
+    j["protocol"] = "cairn.emit/1";
+    j["status"] = "dumped";
+    j["dump"] = kind;
+    j["text"] = text;
+    print_record(out, j);
+  } else {
+    print_text(text);
+  }
+  return 0;
+}
+
+}  // namespace cairn::cli

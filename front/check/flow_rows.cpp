@@ -1,0 +1,157 @@
+// Own effect labels, guard sites with the easy elision proofs of §16.3, and call edges with argument roots.
+#include "front/check/flow_rows.h"
+
+namespace cairn::check::flow {
+
+RowRecorder::RowRecorder(Program& program, FnInfo& fn) : program_(program), fn_(fn) {}
+
+void RowRecorder::access(const Place& p, bool write, bool element) {
+  if (!p) return;
+  if (is_borrow_param(p.root)) {
+    if (write) fn_.own_row.add_write(*p.root->param_index);
+    else fn_.own_row.add_read(*p.root->param_index);
+    return;
+  }
+  if (element) label(write ? Effect::LocalWrite : Effect::LocalRead);
+}
+
+void RowRecorder::guard(TrapKind k, Pos pos, bool safe) {
+  label(Effect::Trap);
+  if (fn_.body) fn_.body->guards.push_back(GuardSite{k, pos, safe});
+}
+
+const LocalVar* RowRecorder::param_local(uint32_t index) const {
+  if (!fn_.body) return nullptr;
+  for (const auto& v : fn_.body->locals)
+    if (v->param_index && *v->param_index == index) return v.get();
+  return nullptr;
+}
+
+ExtentId RowRecorder::extent_of(const ast::Expr* storage) const {
+  storage = peel_parens(storage);
+  const ExprInfo* in = info_of(storage);
+  if (in && in->extent) return *in->extent;
+  ExtentId x;
+  const LocalVar* v = named_local(storage);
+  if (!v || !v->type) return x;
+  switch (v->extent.kind) {
+    case ExtentSpec::Kind::Value:
+      x.kind = ExtentId::Kind::Value;
+      x.value = v->extent.value;
+      return x;
+    case ExtentSpec::Kind::Param:
+      if (const LocalVar* n = param_local(static_cast<uint32_t>(v->extent.value))) {
+        x.kind = ExtentId::Kind::Binding;
+        x.local = n;
+      }
+      return x;
+    case ExtentSpec::Kind::Field: return x;
+    case ExtentSpec::Kind::None: break;
+  }
+  if (v->extent_local) {
+    x.kind = ExtentId::Kind::Binding;
+    x.local = v->extent_local;
+  } else if (v->type->kind == TypeKind::Array) {
+    x.kind = ExtentId::Kind::Value;
+    x.value = v->type->length;
+  }
+  return x;
+}
+
+ExtentId RowRecorder::extent_of_bound(const ast::Expr* e) const {
+  ExtentId x;
+  e = peel_parens(e);
+  if (!e) return x;
+  const ExprInfo* in = info_of(e);
+  if (e->kind == ast::ExprKind::IntLit && !e->negative) {
+    x.kind = ExtentId::Kind::Value;
+    x.value = e->int_value;
+    return x;
+  }
+  if (!in) return x;
+  if (in->ref == NameRef::Natural || (in->ref == NameRef::Const && in->folded)) {
+    x.kind = ExtentId::Kind::Value;
+    x.value = in->ref == NameRef::Natural ? in->natural : in->folded->bits;
+  } else if (in->ref == NameRef::Const && in->constant && in->constant->value) {
+    x.kind = ExtentId::Kind::Value;
+    x.value = in->constant->value->bits;
+  } else if (e->kind == ast::ExprKind::Name && in->ref == NameRef::Local && in->local && !in->local->is_mut) {
+    x.kind = ExtentId::Kind::Binding;
+    x.local = in->local;
+  } else if (in->call == CallKind::Builtin && in->builtin == Builtin::Len && in->full_args.size() == 1) {
+    return extent_of(in->full_args[0]);
+  }
+  return x;
+}
+
+bool RowRecorder::known_below(const ast::Expr* index, const ExtentId& extent) const {
+  const LocalVar* v = named_local(index);
+  if (!v || v->is_mut) return false;
+  for (const auto& [local, ext] : below_)
+    if (local == v && ext.same(extent) && ext.kind != ExtentId::Kind::Dynamic) return true;
+  return false;
+}
+
+bool RowRecorder::known_positive(const ast::Expr* e) const {
+  const LocalVar* v = named_local(e);
+  if (!v || v->is_mut) return false;
+  for (const LocalVar* p : positive_)
+    if (p == v) return true;
+  return false;
+}
+
+void RowRecorder::index_guard(const ast::Expr* e) {
+  bool safe = e->args.size() == 1 && known_below(e->args[0], extent_of(e->a));
+  guard(TrapKind::Bounds, e->pos, safe);
+}
+
+ArgRoot RowRecorder::root_of(const ast::Expr* arg) const {
+  ArgRoot r;
+  Place p = place_of(arg);
+  if (!p) return r;
+  if (is_borrow_param(p.root)) {
+    r.kind = ArgRoot::Kind::Param;
+    r.param = *p.root->param_index;
+  } else {
+    r.kind = ArgRoot::Kind::Local;
+  }
+  return r;
+}
+
+void RowRecorder::edge(ast::Expr* call, bool in_collector) {
+  if (!record_edges) return;
+  const ExprInfo* in = info_of(call);
+  if (!in || (in->call != CallKind::Direct && in->call != CallKind::Indirect)) return;
+  CallEdge edge;
+  if (in->call == CallKind::Direct) {
+    if (!in->fn) return;
+    edge.callee = in->fn;
+  } else {
+    edge.fn_type = call->a ? call->a->type : nullptr;
+  }
+  for (const ast::Expr* arg : in->full_args) edge.roots.push_back(root_of(arg));
+  edge.pos = callee_name_pos(call);
+  edge.in_collector = in_collector;
+  fn_.calls.push_back(std::move(edge));
+}
+
+bool conversion_guarded(const Type* from, const Type* to) {
+  if (!from || !to || from->kind != TypeKind::Scalar || to->kind != TypeKind::Scalar) return false;
+  Scalar f = from->scalar, t = to->scalar;
+  if (scalar_is_float(t) || !scalar_is_int(t)) return false;
+  if (scalar_is_float(f)) return true;
+  if (!scalar_is_int(f)) return false;
+  unsigned fb = scalar_bits(f), tb = scalar_bits(t);
+  if (scalar_is_signed(f)) return !scalar_is_signed(t) || fb > tb;
+  return scalar_is_signed(t) ? fb >= tb : fb > tb;
+}
+
+Pos callee_name_pos(const ast::Expr* call) {
+  const ast::Expr* c = call ? call->a : nullptr;
+  while (c && c->kind == ast::ExprKind::Index) c = c->a;  // f[4](x), Buf[u8](n)
+  if (!c) return call ? call->pos : Pos{};
+  if (c->kind == ast::ExprKind::Field) return c->binder.pos.valid() ? c->binder.pos : c->pos;
+  return c->pos;
+}
+
+}  // namespace cairn::check::flow

@@ -1,0 +1,146 @@
+// The front-end pipeline of language.md §0.4: load, lex and parse (first refusal alone), check.
+#include "front/driver/driver.h"
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <exception>
+#include <typeinfo>
+
+#include "front/parse/parse.h"
+
+namespace cairn::driver {
+
+namespace {
+
+// The codes that stop a check at once: the record names them in further_stopped.
+bool stops_the_check(Code c) {
+  return c == Code::EffectLimit || c == Code::AstLimit || c == Code::SourceLimit || c == Code::Internal;
+}
+
+// Whether the project's own sources declare a function named main (the default kind, §14.4).
+bool declares_main(const std::vector<ast::File>& files, uint32_t own_begin) {
+  for (const ast::File& f : files) {
+    if (f.file_id < own_begin) continue;
+    for (const ast::Item* item : f.items)
+      if (item && item->kind == ast::ItemKind::Fn && item->name.name == "main") return true;
+  }
+  return false;
+}
+
+void refuse(CheckRun& r, const std::vector<Diagnostic>& ordered, uint32_t not_judged) {
+  std::optional<std::string> stopped;
+  for (const Diagnostic& d : ordered)
+    if (stops_the_check(d.code)) {
+      stopped = std::string(code_name(d.code));
+      break;
+    }
+  r.refusal = diag::refusal_from(ordered, r.sources, not_judged, stopped);
+  r.outcome = r.refusal->environment ? Outcome::Environment : Outcome::Rejected;
+}
+
+// A place for a refusal the driver makes itself: line 1, column 1 of the first own source.
+Pos first_own_place(const CheckRun& r) {
+  if (r.sources.size() == 0) return Pos{};
+  uint32_t f = r.project.own_files_begin < r.sources.size() ? r.project.own_files_begin : 0;
+  return Pos{f, 1, 1};
+}
+
+void load(CheckRun& r, const std::string& path) {
+  project::LoadError err;
+  if (!project::load_project(path, r.project, err) || !project::read_sources(r.project, r.sources, err)) {
+    if (err.source_limit) {
+      // Nothing was read: the refusal names the file, line 1, column 1 (no source line to show).
+      diag::Located l{Code::SourceLimit, err.message, true, err.file, 1, 1, {}, ""};
+      r.refusal = diag::Refusal{};
+      r.refusal->first = l;
+      r.refusal->further_stopped = "E-SOURCE-LIMIT";
+      r.outcome = Outcome::Rejected;
+      return;
+    }
+    r.refusal = diag::environment_failure(err.message, err.file, err.line, err.col, err.source_line);
+    r.outcome = Outcome::Environment;
+    return;
+  }
+  r.outcome = Outcome::Typed;
+}
+
+void parse_all(CheckRun& r) {
+  DiagSink sink;
+  r.arena = std::make_unique<ast::Arena>();
+  // Every file is parsed: a lexing refusal in a later file comes before a parse refusal (§0.4).
+  for (uint32_t id = 0; id < r.sources.size(); ++id) r.files.push_back(parse_file(r.sources, id, *r.arena, sink));
+  if (!sink.empty()) {
+    std::vector<Diagnostic> ordered = sink.ordered();
+    refuse(r, {ordered.front()}, 0);  // a parse error is reported alone
+    return;
+  }
+  if (r.arena->node_count() > kMaxAstNodes) {
+    DiagSink limit;
+    limit.report(Code::AstLimit, first_own_place(r),
+                 "The program has " + std::to_string(r.arena->node_count()) +
+                     " syntax nodes; the limit is 4,000,000.",
+                 Phase::Parse);
+    refuse(r, limit.ordered(), 0);
+  }
+}
+
+void check_all(CheckRun& r) {
+  DiagSink sink;
+  r.options.own_files_begin = r.project.own_files_begin;
+  r.options.target = r.project.target == "aarch64-virt" ? check::Target::Aarch64Virt : check::Target::Hosted;
+  r.options.is_library = r.project.kind ? *r.project.kind == "library"
+                                        : !declares_main(r.files, r.project.own_files_begin);
+  check::CheckResult result = check::check_program(r.files, *r.arena, r.sources, r.options, sink);
+  r.program = std::move(result.program);
+  if (!sink.empty()) refuse(r, sink.ordered(), result.not_judged);
+}
+
+// A fault of the compiler itself: E-INTERNAL naming the fault's class; nothing is accepted.
+void internal_fault(CheckRun& r, const std::string& cls) {
+  DiagSink fault;
+  fault.report(Code::Internal, first_own_place(r),
+               "The compiler failed (" + cls + "); this is a bug in the toolchain, not in the program.",
+               Phase::Bodies);
+  r.refusal = diag::refusal_from(fault.ordered(), r.sources, 0, cls);
+  r.outcome = Outcome::Rejected;
+  r.program.reset();
+}
+
+}  // namespace
+
+std::string fault_class(const std::exception& e) {
+  const char* mangled = typeid(e).name();
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+  std::string out = status == 0 && demangled ? demangled : mangled;
+  std::free(demangled);
+  return out;
+}
+
+int exit_status(Outcome o) {
+  switch (o) {
+    case Outcome::Typed: return 0;
+    case Outcome::Rejected: return 1;
+    case Outcome::Environment: return 2;
+  }
+  return 2;
+}
+
+CheckRun run(const std::string& path, Stop stop) {
+  CheckRun r;
+  try {
+    load(r, path);
+    if (r.outcome != Outcome::Typed || stop == Stop::AfterLoad) return r;
+    parse_all(r);
+    if (r.outcome != Outcome::Typed || stop == Stop::AfterParse) return r;
+    check_all(r);
+  } catch (const std::exception& e) {
+    internal_fault(r, fault_class(e));
+  } catch (...) {
+    internal_fault(r, "unknown exception");
+  }
+  return r;
+}
+
+}  // namespace cairn::driver
