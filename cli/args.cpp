@@ -81,7 +81,9 @@ bool parse_args(const std::vector<std::string>& argv, std::span<const FlagSpec> 
 }
 
 std::string help_text(std::string_view synopsis, std::string_view summary, std::span<const FlagSpec> specs) {
-  std::string out = "usage: " + std::string(synopsis) + "\n\n" + std::string(summary) + ".\n";
+  std::string sentence(summary);
+  if (!sentence.empty() && sentence[0] >= 'a' && sentence[0] <= 'z') sentence[0] = static_cast<char>(sentence[0] - 'a' + 'A');
+  std::string out = "usage: " + std::string(synopsis) + "\n\n" + sentence + ".\n";
   if (!specs.empty()) out += "\nflags:\n";
   for (const FlagSpec& s : specs) {
     std::string head = "  --" + std::string(s.name) + (s.value.empty() ? "" : " " + std::string(s.value));

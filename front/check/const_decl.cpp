@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "front/check/const_arith.h"
+#include "front/check/const_flex.h"
 #include "front/check/decl_context.h"
 #include "front/check/lookup.h"
 #include "front/check/resolve_type.h"
@@ -14,64 +15,6 @@ namespace {
 using ast::Expr;
 using ast::ExprKind;
 
-bool is_arith_or_bitwise(ast::BinOp op) {
-  using ast::BinOp;
-  return op == BinOp::Add || op == BinOp::Sub || op == BinOp::Mul || op == BinOp::Div || op == BinOp::Rem ||
-         op == BinOp::BitAnd || op == BinOp::BitOr || op == BinOp::BitXor;
-}
-bool is_comparison(ast::BinOp op) {
-  using ast::BinOp;
-  return op == BinOp::Eq || op == BinOp::Ne || op == BinOp::Lt || op == BinOp::Le || op == BinOp::Gt ||
-         op == BinOp::Ge;
-}
-
-// A flexible expression (§4.1): literals combined by arithmetic, bitwise and prefix - ~.
-bool is_flexible(const Expr* e) {
-  switch (e->kind) {
-    case ExprKind::IntLit:
-    case ExprKind::FloatLit:
-    case ExprKind::CharLit: return true;
-    case ExprKind::Paren: return is_flexible(e->a);
-    case ExprKind::Unary: return e->un != ast::UnOp::Not && is_flexible(e->a);
-    case ExprKind::Binary: return is_arith_or_bitwise(e->bin) && is_flexible(e->a) && is_flexible(e->b);
-    default: return false;
-  }
-}
-
-struct FlexShape {
-  bool has_float = false, has_negative = false, all_char = true;
-};
-void flex_shape(const Expr* e, FlexShape& s) {
-  switch (e->kind) {
-    case ExprKind::IntLit:
-      s.all_char = false;
-      s.has_negative |= e->negative;
-      return;
-    case ExprKind::FloatLit:
-      s.all_char = false;
-      s.has_float = true;
-      s.has_negative |= e->negative;
-      return;
-    case ExprKind::CharLit: return;
-    case ExprKind::Paren: flex_shape(e->a, s); return;
-    case ExprKind::Unary:
-      if (e->un == ast::UnOp::Neg) s.has_negative = true;
-      flex_shape(e->a, s);
-      return;
-    case ExprKind::Binary:
-      flex_shape(e->a, s);
-      flex_shape(e->b, s);
-      return;
-    default: return;
-  }
-}
-Scalar default_type(const FlexShape& s) {
-  if (s.has_float) return Scalar::F64;
-  if (s.has_negative) return Scalar::I64;
-  if (s.all_char) return Scalar::U8;
-  return Scalar::U64;
-}
-
 class ConstFolder {
  public:
   explicit ConstFolder(DeclContext& cx) : cx_(cx) {}
@@ -80,6 +23,7 @@ class ConstFolder {
     State& st = state_[&c];
     if (st == State::Done || st == State::Failed) return;
     st = State::Visiting;
+    path_.push_back({&c, nullptr});
     const ast::Item* it = c.decl;
     std::optional<ConstValue> v;
     if (c.type && c.type->kind == TypeKind::Scalar) {
@@ -94,6 +38,7 @@ class ConstFolder {
     }
     c.value = v;
     state_[&c] = v ? State::Done : State::Failed;
+    path_.pop_back();
   }
 
  private:
@@ -251,7 +196,6 @@ class ConstFolder {
       }
     }
     if (a->type != b->type) return mismatch(e->b, a->type, b->type);
-    (void)is_comparison;
     ConstValue out;
     return status(const_binary(e->bin, *a, *b, &out), e, what + scalar_name(a->type), out);
   }
@@ -283,16 +227,30 @@ class ConstFolder {
     return status(s, callee, std::string("The conversion to ") + scalar_name(to), out);
   }
 
-  std::optional<ConstValue> use_const(const ConstInfo* c, const Expr* at, const std::string& shown) {
+  std::optional<ConstValue> use_const(const ConstInfo* c, const Expr* at) {
     ConstInfo* mc = const_cast<ConstInfo*>(c);
     State st = state_[mc];
+    if (!path_.empty()) path_.back().second = at;
     if (st == State::Visiting) {
-      refuse(Code::Const, at->pos, shown + " is defined in terms of itself.");
+      cycle(mc);
       return std::nullopt;
     }
     if (st == State::Unvisited) fold(*mc);
     if (!mc->value) return std::nullopt;  // refused already
     return mc->value;
+  }
+
+  // A cycle closes at `c`: refused once, at the member declared first, where its definition enters the cycle.
+  void cycle(const ConstInfo* c) {
+    size_t k = path_.size();
+    while (k > 0 && path_[k - 1].first != c) --k;
+    if (k == 0) return;
+    size_t first = k - 1;
+    for (size_t i = k - 1; i < path_.size(); ++i)
+      if (path_[i].first->decl->name.pos < path_[first].first->decl->name.pos) first = i;
+    const Expr* at = path_[first].second;
+    refuse(Code::Const, at ? at->pos : path_[first].first->decl->name.pos,
+           path_[first].first->name + " is defined in terms of itself.");
   }
 
   std::optional<ConstValue> name(const Expr* e) {
@@ -301,7 +259,7 @@ class ConstFolder {
       refuse(Code::Unbound, e->pos, "Unknown name " + e->text + ".");
       return std::nullopt;
     }
-    if (const ConstInfo* c = r.constant()) return use_const(c, e, e->text);
+    if (const ConstInfo* c = r.constant()) return use_const(c, e);
     return not_constant(e);
   }
 
@@ -319,7 +277,7 @@ class ConstFolder {
           refuse(Code::Private, e->binder.pos, shown + " is private to its module.");
           return std::nullopt;
         }
-        if (const ConstInfo* c = r.constant()) return use_const(c, e, shown);
+        if (const ConstInfo* c = r.constant()) return use_const(c, e);
       }
     }
     return not_constant(e);
@@ -328,6 +286,7 @@ class ConstFolder {
   DeclContext& cx_;
   std::map<const ConstInfo*, State> state_;
   std::vector<const ModuleInfo*> module_stack_;
+  std::vector<std::pair<const ConstInfo*, const Expr*>> path_;  // constants being folded, reference followed
 };
 
 }  // namespace
@@ -345,8 +304,10 @@ void declare_constants(DeclContext& cx) {
     }
     c.type = t;
   }
+  // Fold in dependency order (an iterative post-order over the constants each one names), so that a long
+  // chain of constants never nests the folder's recursion; a cycle is found by the folder itself.
   ConstFolder folder(cx);
-  for (ConstInfo& c : cx.program.consts) folder.fold(c);
+  for (ConstInfo* c : constant_dependency_order(cx.program)) folder.fold(*c);
 }
 
 }  // namespace cairn::check

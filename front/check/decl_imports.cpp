@@ -53,8 +53,12 @@ class Importer {
       cx_.refuse(Code::BuiltinName, name.pos, name.name + " is a builtin name and cannot be imported.");
       return false;
     }
-    if (m.items.count(name.name) || m.aliases.count(name.name) || m.imported.count(name.name)) {
-      cx_.refuse(Code::Duplicate, name.pos, what + " collides with " + qualify(&m, name.name) + ".");
+    std::string other;
+    if (m.items.count(name.name)) other = qualify(&m, name.name);
+    else if (m.aliases.count(name.name)) other = "the import alias " + name.name;
+    else if (m.imported.count(name.name)) other = "the imported name " + name.name;
+    if (!other.empty()) {
+      cx_.refuse(Code::Duplicate, name.pos, what + " collides with " + other + ".");
       return false;
     }
     return true;

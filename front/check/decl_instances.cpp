@@ -93,6 +93,14 @@ class InstanceMaker {
     return r.record() || r.sum();
   }
 
+  // alias.NAME naming a private item of another module.
+  bool names_private_item(const FnInfo& user, const ast::Expr* arg) {
+    if (arg->kind != ast::ExprKind::Field || !arg->a || arg->a->kind != ast::ExprKind::Name) return false;
+    const ModuleInfo* m = lookup_alias(*user.module, arg->a->text);
+    ItemRef r;
+    return m && lookup_in(*user.module, *m, arg->text, &r) == LookupStatus::Private;
+  }
+
   void name_instance(FnInfo& user, FnInfo& t, const ast::Expr* e) {
     const std::string pre = user.template_of ? "in " + user.name + ": " : "";
     size_t want = t.decl->nat_params.size();
@@ -105,6 +113,10 @@ class InstanceMaker {
     for (const ast::Expr* arg : e->args) {
       if (names_type(user, arg)) {
         cx_.refuse(Code::Unsupported, arg->begin, pre + "generics are a Stage 2 feature and are not supported yet.");
+        return;
+      }
+      if (names_private_item(user, arg)) {
+        cx_.refuse(Code::Private, arg->begin, pre + arg->a->text + "." + arg->text + " is private to its module.");
         return;
       }
       std::string why;

@@ -53,10 +53,12 @@ class SignatureResolver {
  private:
   std::string prefix() const { return scope_.instance.empty() ? "" : "in " + scope_.instance + ": "; }
 
+  // Refusals go through cx_.refuse, so that the instances of one template report a fault once.
   const Type* type(const ast::TypeExpr* te, TypeUse use) {
-    size_t before = cx_.sink.count();
-    const Type* t = resolve_type(p_, *fn_.module, te, scope_, cx_.sink, Phase::Declarations, use);
-    if (cx_.sink.count() != before || t->kind == TypeKind::Error) cx_.fatal = true;
+    DiagSink local;
+    const Type* t = resolve_type(p_, *fn_.module, te, scope_, local, Phase::Declarations, use);
+    for (const Diagnostic& d : local.all()) cx_.refuse(d.code, d.pos, d.message);
+    if (t->kind == TypeKind::Error) cx_.fatal = true;
     return t;
   }
 
@@ -66,6 +68,8 @@ class SignatureResolver {
         cx_.refuse(Code::Param, ap.name.pos, prefix() + "A parameter named " + ap.name.name + " is already declared.");
         break;
       }
+    if (lookup_item(p_, *fn_.module, ap.name.name).constant())
+      cx_.refuse(Code::Shadow, ap.name.pos, prefix() + "The parameter " + ap.name.name + " is named like a constant.");
     ParamSig ps;
     ps.name = ap.name.name;
     ps.pos = ap.name.pos;

@@ -12,7 +12,8 @@ void RowRecorder::access(const Place& p, bool write, bool element) {
     else fn_.own_row.add_read(*p.root->param_index);
     return;
   }
-  if (element) label(write ? Effect::LocalWrite : Effect::LocalRead);
+  // A string local names static storage: reading it is no label (§13.1 lists only owned storage).
+  if (element && p.root->origin != LocalVar::Origin::StringLocal) label(write ? Effect::LocalWrite : Effect::LocalRead);
 }
 
 void RowRecorder::guard(TrapKind k, Pos pos, bool safe) {

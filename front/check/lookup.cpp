@@ -92,7 +92,11 @@ std::optional<uint64_t> natural_arg_value(const Program& program, const ModuleIn
                                           const std::vector<std::pair<std::string, uint64_t>>& naturals,
                                           std::string* why) {
   std::optional<uint64_t> v;
-  if (arg->kind == ast::ExprKind::IntLit && !arg->negative) {
+  if (arg->kind == ast::ExprKind::IntLit && arg->negative) {
+    *why = "A natural argument must be at least 1.";
+    return std::nullopt;
+  }
+  if (arg->kind == ast::ExprKind::IntLit) {
     v = arg->int_value;
   } else if (arg->kind == ast::ExprKind::Name) {
     for (const auto& [n, val] : naturals)
@@ -110,7 +114,12 @@ std::optional<uint64_t> natural_arg_value(const Program& program, const ModuleIn
   } else if (arg->kind == ast::ExprKind::Field && arg->a && arg->a->kind == ast::ExprKind::Name) {
     const ModuleInfo* m = lookup_alias(from, arg->a->text);
     ItemRef r;
-    if (m && lookup_in(from, *m, arg->text, &r) != LookupStatus::NotFound && r.constant()) {
+    LookupStatus st = m ? lookup_in(from, *m, arg->text, &r) : LookupStatus::NotFound;
+    if (st == LookupStatus::Private) {
+      *why = arg->a->text + "." + arg->text + " is private to its module.";
+      return std::nullopt;
+    }
+    if (st == LookupStatus::Found && r.constant()) {
       v = const_nat(r.constant(), arg->a->text + "." + arg->text, why);
       if (!v) return std::nullopt;
     } else {

@@ -98,8 +98,8 @@ std::vector<Card> cards_for_sources(const SourceSet& sources) {
   for (uint32_t i = 0; i < sources.size(); ++i) collect_words(sources.file(i).text, words);
   std::vector<Card> out;
   for (Card c : all_cards()) {
-    if (card_is_tool(c)) continue;
     std::vector<std::string> cw = card_words(c);
+    if (cw.empty() && card_is_tool(c)) continue;  // tool cards without words are never selected
     bool selected = cw.empty() || std::any_of(cw.begin(), cw.end(), [&](const std::string& w) { return words.count(w) > 0; });
     if (selected) out.push_back(c);
   }

@@ -20,7 +20,8 @@ std::vector<Code> card_codes(Card c);  // in codes.def order
 std::string card_text(Card c);
 
 // The cards a program's words select: the base cards (language cards without words) and every card
-// one of whose words appears in the sources outside comments and string literals. In cards.def order.
+// (language or tool, such as limits) one of whose words appears in the sources outside comments and
+// string literals. In cards.def order.
 std::vector<Card> cards_for_sources(const SourceSet& sources);
 
 // The cairn.rules/1 record.

@@ -8,8 +8,11 @@
 
 namespace cairn {
 
-// Lexes and parses one file of `sources`. Refusals (E-LEX, E-PARSE, E-NAME, E-DEPTH, E-DECLARATION,
-// E-UNSUPPORTED for Stage 2 syntax, E-EXPRESSION-BODY...) go to `sink` with Phase::Lex or Phase::Parse.
+// Lexes and parses one file of `sources`. The first refusal of lexing (E-LEX, Phase::Lex) or parsing (E-PARSE,
+// E-NAME, E-DEPTH, E-DECLARATION, E-UNSUPPORTED for Stage 2 syntax; Phase::Parse) goes to `sink` and ends the
+// file; the items before it are returned. Two later-phase rules found on the way are reported with their own
+// phase and do not stop the parse (§0.4): E-EXPRESSION-BODY (Phase::Declarations) and an integer literal above
+// 2^64 - 1, E-LITERAL-RANGE (Phase::Declarations, or Phase::Bodies inside a function or test body).
 ast::File parse_file(const SourceSet& sources, uint32_t file_id, ast::Arena& arena, DiagSink& sink);
 
 // Deterministic dumps for `cairn emit --dump=tokens|ast` and the golden tests.

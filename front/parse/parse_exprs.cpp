@@ -12,6 +12,7 @@ ast::Expr* binary_node(ast::Arena& arena, ast::BinOp op, Pos at, ast::Expr* lhs,
   e->a = lhs;
   e->b = rhs;
   e->begin = lhs->begin;
+  e->height = std::max(lhs->height, rhs->height) + 1;
   return e;
 }
 
@@ -38,6 +39,7 @@ ast::Expr* Parser::binary(int min_level) {
     Pos at = pos_of(advance());
     ast::Expr* rhs = binary(level + 1);
     lhs = binary_node(arena_, op, at, lhs, rhs);
+    check_height(lhs);
   }
 }
 
@@ -54,6 +56,7 @@ ast::Expr* Parser::unary() {
       ast::Expr* e = arena_.expr(ast::ExprKind::Unary, pos_of(advance()));
       e->un = t.kind == TokKind::Minus ? ast::UnOp::Neg : t.kind == TokKind::Bang ? ast::UnOp::Not : ast::UnOp::BitNot;
       e->a = unary();
+      e->height = e->a->height + 1;
       leave_expr();
       return e;
     }
@@ -61,6 +64,7 @@ ast::Expr* Parser::unary() {
       enter_expr(t);
       ast::Expr* e = arena_.expr(ast::ExprKind::Try, pos_of(advance()));
       e->a = unary();
+      e->height = e->a->height + 1;
       leave_expr();
       return e;
     }
@@ -84,6 +88,8 @@ ast::Expr* Parser::postfix(ast::Expr* base) {
           expect(TokKind::RParen);
         }
         leave_expr();
+        e->height = child_height(e) + 1;
+        check_height(e);
         base = e;
         break;
       }
@@ -103,6 +109,8 @@ ast::Expr* Parser::postfix(ast::Expr* base) {
         }
         expect(TokKind::RBracket);
         leave_expr();
+        e->height = child_height(e) + 1;
+        check_height(e);
         base = e;
         break;
       }
@@ -114,6 +122,8 @@ ast::Expr* Parser::postfix(ast::Expr* base) {
         e->begin = base->begin;
         e->text = member.name;
         e->binder = std::move(member);
+        e->height = base->height + 1;
+        check_height(e);
         base = e;
         break;
       }
@@ -142,6 +152,7 @@ ast::Expr* Parser::primary() {
       e->a = expr();
       expect(TokKind::RParen);
       leave_expr();
+      e->height = e->a->height + 1;
       return e;
     }
     case TokKind::Pipe: case TokKind::OrOr: unsupported(t, "closures");

@@ -20,6 +20,7 @@ struct ParseAbort {};
 
 // Limits of §1.5 (and the same bound on type nesting, so no rule recurses without limit).
 constexpr int kMaxExprDepth = 100;
+constexpr uint32_t kMaxTreeHeight = 10000;  // operator and postfix chains (check_height)
 constexpr int kMaxBlockDepth = 100;
 constexpr int kMaxTypeDepth = 100;
 
@@ -118,6 +119,11 @@ class Parser {
   void count(ast::Expr* c);      // lo..hi or n
   void enter_expr(const Token& t);
   void leave_expr() { --expr_depth_; }
+  // Operator and postfix chains (a+b+c..., x[0][0]...) build trees as deep as they are long; past
+  // kMaxTreeHeight levels the expression is refused with E-DEPTH so no later recursive walk can run out
+  // of stack (a documented limit beyond §1.5, docs/limits.md).
+  void check_height(const ast::Expr* e);
+  static uint32_t child_height(const ast::Expr* e);
 
   uint32_t file_id_;
   const std::vector<Token>& toks_;

@@ -104,6 +104,19 @@ void Parser::enter_expr(const Token& t) {
   if (++expr_depth_ > kMaxExprDepth) fail(Code::Depth, t, "Expression nesting is deeper than 100.");
 }
 
+void Parser::check_height(const ast::Expr* e) {
+  if (e->height > kMaxTreeHeight)
+    fail(Code::Depth, tok(), "This expression is more than 10,000 operators deep: split it with let bindings.");
+}
+
+uint32_t Parser::child_height(const ast::Expr* e) {
+  uint32_t h = 0;
+  for (const ast::Expr* c : {e->a, e->b, e->c, e->d, e->e})
+    if (c) h = std::max(h, c->height);
+  for (const ast::Expr* c : e->args) h = std::max(h, c->height);
+  return h;
+}
+
 void Parser::parse_program(ast::File& file) {
   while (!at(TokKind::Eof)) file.items.push_back(item());
 }

@@ -93,6 +93,7 @@ struct Expr {
   uint64_t int_value = 0;   // IntLit, CharLit
   bool negative = false;    // IntLit/FloatLit formed with a prefix minus (§1.4)
   bool hex = false;         // IntLit written 0x...
+  uint32_t height = 1;      // levels of the tree from this node down (the parser's operator-chain limit)
   bool bool_value = false;  // BoolLit
   std::string text;         // FloatLit digits as written (without the sign); StringLit bytes after unescaping;
                             // Name identifier; Field member name; Reduce named operator; Unsupported feature

@@ -89,10 +89,11 @@ TEST(Views, AliasAndArguments) {
   EXPECT_EQ(first_refusal(count + in_main("  let k = count(4, zeros());\n")), "E-CALL-VIEW 4");
   EXPECT_EQ(first_refusal(count + in_main("  let a = Array[u8, 4]();\n  let k = count(4, a);\n  let j = count(a);\n")),
             "ok");
-  EXPECT_EQ(first_refusal(count + in_main("  let b = Buf[u8](4);\n  let k = count(4, b);\n")), "E-TYPE-MISMATCH 4");
+  EXPECT_EQ(first_refusal(count + in_main("  let b = Buf[u8](4);\n  let k = count(4, b);\n")), "E-TYPE-MISMATCH 5");
   EXPECT_EQ(first_refusal(count + in_main("  let b = Buf[u8](4);\n  let k = count(len(b), b);\n  let j = count(2, b[0..2]);\n")),
             "ok");
-  EXPECT_EQ(first_refusal(count + in_main("  let b = Buf[u8](4);\n  let k = count(b, b);\n")), "E-ARITY 4");
+  EXPECT_EQ(first_refusal(count + in_main("  let b = Buf[u8](4);\n  let k = count(b, b);\n")), "E-TYPE-MISMATCH 5");
+  EXPECT_EQ(first_refusal(count + in_main("  let b = Buf[u8](4);\n  let k = count(1, 2, b);\n")), "E-ARITY 5");
   EXPECT_EQ(first_message(count + in_main("  let b = Buf[u8](4);\n  let c = Buf[u8](4);\n  let k = count(len(b), c);\n")),
             "Expected ro<u8>[len(b)], got ro<u8>[len(c)].");
   EXPECT_EQ(first_refusal("fn fill(n:usize, xs:rw<u8>[n]) { }\n" + in_main("  let b = Buf[u8](4);\n  fill(b);\n")),
@@ -133,10 +134,10 @@ TEST(Sums, Variants) {
 TEST(Match, Arms) {
   const std::string op = "enum Op { Read; Write; Flush; }\nenum R { N(u64); B; }\n";
   EXPECT_EQ(first_refusal(op + in_main("  let o = Op.Read;\n  match o { Read => return 1; Write => return 2; }\n")),
-            "E-MATCH-COVERAGE 4");
+            "E-MATCH-COVERAGE 5");
   EXPECT_EQ(first_refusal(op + in_main("  let o = Op.Read;\n  match o {\n    Read => return 1;\n    Read => return 2;\n"
                                         "    Write => return 3;\n    Flush => return 4;\n  }\n")),
-            "E-MATCH-DUPLICATE 6");
+            "E-MATCH-DUPLICATE 7");
   EXPECT_EQ(first_refusal(op + in_main("  let n:u64 = 1;\n  match n { }\n")), "E-MATCH-TYPE 5");
   EXPECT_EQ(first_refusal(op + in_main("  let r = R.N(1);\n  match r { N => return 1; B => return 2; }\n")),
             "E-MATCH-BINDING 5");

@@ -46,7 +46,7 @@ TEST(Operators, Table) {
   EXPECT_EQ(first_refusal(in_main("  let a:u32 = 1;\n  let b = !a;\n")), "E-OPERATOR 3");
   EXPECT_EQ(first_refusal(in_main("  let a = \"x\" == \"y\";\n")), "E-OPERATOR 2");
   EXPECT_EQ(first_refusal("struct P { x:u8; }\n" + in_main("  let p = P(1);\n  let q = P(2);\n  let e = p == q;\n")),
-            "E-OPERATOR 6");
+            "E-OPERATOR 5");
   EXPECT_EQ(first_refusal(in_main("  let x:u64 = 1;\n  let y = x && true;\n")), "E-OPERATOR 3");
 }
 

@@ -18,15 +18,21 @@ check::FnInfo* Checked::fn(const std::string& qualified) {
   return nullptr;
 }
 
-std::unique_ptr<Checked> check_text(const std::string& text, bool library) {
+std::unique_ptr<Checked> check_files(const std::vector<std::string>& texts, const check::CheckOptions& options) {
   auto c = std::make_unique<Checked>();
-  uint32_t id = c->sources.add("t.cairn", text);
-  c->files.push_back(parse_file(c->sources, id, *c->arena, c->sink));
+  for (size_t i = 0; i < texts.size(); ++i) {
+    uint32_t id = c->sources.add("t" + std::to_string(i) + ".cairn", texts[i]);
+    c->files.push_back(parse_file(c->sources, id, *c->arena, c->sink));
+  }
   EXPECT_TRUE(c->sink.empty()) << c->sink.all()[0].message;
+  c->result = check::check_program(c->files, *c->arena, c->sources, options, c->sink);
+  return c;
+}
+
+std::unique_ptr<Checked> check_text(const std::string& text, bool library) {
   check::CheckOptions o;
   o.is_library = library;
-  c->result = check::check_program(c->files, *c->arena, c->sources, o, c->sink);
-  return c;
+  return check_files({text}, o);
 }
 
 }  // namespace cairn::testing

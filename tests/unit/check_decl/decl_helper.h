@@ -22,5 +22,7 @@ struct Checked {
 };
 
 std::unique_ptr<Checked> check_text(const std::string& text, bool library = false);
+// Several files (dependencies first); `options` as the driver would set them.
+std::unique_ptr<Checked> check_files(const std::vector<std::string>& texts, const check::CheckOptions& options);
 
 }  // namespace cairn::testing

@@ -180,5 +180,52 @@ TEST(Declarations, EveryPhase3FaultInOneCheck) {
   EXPECT_EQ(c->result.not_judged, c->program().body_order.size());
 }
 
+TEST(Declarations, EffectRowsPastTheLimit) {
+  // 1,030 borrow parameters, each read: the row passes 1,024 labels (§1.5).
+  std::string params, sum;
+  for (int i = 0; i < 1030; ++i) {
+    params += (i ? ", p" : "p") + std::to_string(i) + ":ro<u64>";
+    sum += (i ? " + p" : "p") + std::to_string(i);
+  }
+  auto c = check_text("fn wide(" + params + ") -> u64 {\n  return " + sum + ";\n}\nfn main() -> i32 { return 0; }\n");
+  EXPECT_EQ(c->refusals(), std::vector<std::string>{"E-EFFECT-LIMIT 1"});
+}
+
+TEST(Declarations, FreestandingTargetHasNoTests) {
+  check::CheckOptions o;
+  o.target = check::Target::Aarch64Virt;
+  auto c = check_files({"fn main() -> i32 { return 0; }\ntest one { assert(true); }\ntest two { assert(true); }\n"}, o);
+  EXPECT_EQ(c->refusals(), (std::vector<std::string>{"E-TEST 2", "E-TEST 3"}));
+}
+
+TEST(Declarations, DependenciesSitInModulesAndTheirMainIsIgnored) {
+  check::CheckOptions o;
+  o.own_files_begin = 1;
+  auto c = check_files({"module geo;\npub fn area(x:u64) -> u64 = x;\nfn main() -> i32 { return 1; }\n"
+                        "test t { assert(false); }\n",
+                        "import geo;\nfn main() -> i32 { return i32(geo.area(2)); }\n"},
+                       o);
+  EXPECT_TRUE(c->refusals().empty()) << c->refusals()[0];
+  ASSERT_NE(c->program().main, nullptr);
+  EXPECT_EQ(c->program().main->qualified, "main");
+  EXPECT_TRUE(c->fn("geo.area")->in_dependency);
+  for (check::FnInfo* f : c->program().body_order) EXPECT_FALSE(f->is_test);
+  auto bad = check_files({"pub fn stray() -> u64 = 1;\nmodule geo;\n", "fn main() -> i32 { return 0; }\n"}, o);
+  EXPECT_EQ(bad->refusals(), std::vector<std::string>{"E-DECLARATION 1"});
+}
+
+TEST(Declarations, NoMainInOwnFilesPointsAtTheFirstOwnFile) {
+  check::CheckOptions o;
+  o.own_files_begin = 1;
+  auto c = check_files({"module geo;\npub fn area(x:u64) -> u64 = x;\n", "fn helper() -> u64 = 1;\n"}, o);
+  std::vector<Diagnostic> all = c->sink.ordered();
+  ASSERT_EQ(all.size(), 1u);
+  const Diagnostic& d = all[0];
+  EXPECT_EQ(std::string(code_name(d.code)), "E-MAIN");
+  EXPECT_EQ(d.pos.file, 1u);
+  EXPECT_EQ(d.pos.line, 1u);
+  EXPECT_EQ(d.pos.col, 1u);
+}
+
 }  // namespace
 }  // namespace cairn::testing

@@ -137,3 +137,20 @@ TEST(FlowRows, CompactStoreAndWhile) {
 
 }  // namespace
 }  // namespace cairn
+
+namespace cairn {
+namespace {
+
+TEST(FlowRows, StringLocalsAndBorrowValues) {
+  Checked c = check_text(
+      "fn hello() effects(io, trap) { let s = \"hi\"; println(s); for b in s { println(b); } }\n"
+      "fn peek(x:ro<u64>) -> u64 = x;\n"
+      "fn bump(x:rw<u64>) { x += 1; }\n"
+      "fn main() -> i32 { return 0; }\n");
+  EXPECT_EQ(c.own("hello"), "io trap");
+  EXPECT_EQ(c.own("peek"), "read:x");
+  EXPECT_EQ(c.own("bump"), "read:x trap write:x");
+}
+
+}  // namespace
+}  // namespace cairn
