@@ -65,6 +65,16 @@ void load(CheckRun& r, const std::string& path) {
   r.outcome = Outcome::Typed;
 }
 
+void ast_limit(CheckRun& r) {
+  DiagSink limit;
+  limit.report(Code::AstLimit, first_own_place(r),
+               "The program has " + std::to_string(r.arena->node_count()) +
+                   " syntax nodes (template instances counted again); the limit is 4,000,000.",
+               Phase::Parse);
+  refuse(r, limit.ordered(), 0);
+  r.program.reset();
+}
+
 void parse_all(CheckRun& r) {
   DiagSink sink;
   r.arena = std::make_unique<ast::Arena>();
@@ -75,14 +85,7 @@ void parse_all(CheckRun& r) {
     refuse(r, {ordered.front()}, 0);  // a parse error is reported alone
     return;
   }
-  if (r.arena->node_count() > kMaxAstNodes) {
-    DiagSink limit;
-    limit.report(Code::AstLimit, first_own_place(r),
-                 "The program has " + std::to_string(r.arena->node_count()) +
-                     " syntax nodes; the limit is 4,000,000.",
-                 Phase::Parse);
-    refuse(r, limit.ordered(), 0);
-  }
+  if (r.arena->node_count() > kMaxAstNodes) ast_limit(r);
 }
 
 void check_all(CheckRun& r) {
@@ -93,7 +96,12 @@ void check_all(CheckRun& r) {
                                         : !declares_main(r.files, r.project.own_files_begin);
   check::CheckResult result = check::check_program(r.files, *r.arena, r.sources, r.options, sink);
   r.program = std::move(result.program);
-  if (!sink.empty()) refuse(r, sink.ordered(), result.not_judged);
+  if (!sink.empty()) {
+    refuse(r, sink.ordered(), result.not_judged);
+    return;
+  }
+  // Template instances are cloned into the arena while checking: they count again (§1.5).
+  if (r.arena->node_count() > kMaxAstNodes) ast_limit(r);
 }
 
 // A fault of the compiler itself: E-INTERNAL naming the fault's class; nothing is accepted.

@@ -75,12 +75,33 @@ TEST(Limits, HostileDepthGivesDiagnosticNotCrash) {
   EXPECT_EQ(parse_expr_text(collectors + "1")->first().substr(0, 7), "E-DEPTH");
 }
 
-TEST(Limits, LongOperatorChainDumpsWithoutRecursion) {
+// Operator and postfix chains are trees as deep as they are long: 10,000 levels are accepted, more are
+// E-DEPTH, so no later recursive walk can exhaust its stack (docs/limits.md).
+TEST(Limits, OperatorChainUpToTheTreeLimit) {
   std::string chain = "x";
-  for (int i = 0; i < 200000; ++i) chain += " + x";
+  for (int i = 0; i < 9999; ++i) chain += " + x";
   auto p = parse_expr_text(chain);
   ASSERT_EQ(p->first(), "ok");
-  EXPECT_GT(p->dump().size(), 200000u);
+  EXPECT_GT(p->dump().size(), 9999u);
+}
+
+TEST(Limits, OperatorChainPastTheTreeLimitIsDepth) {
+  std::string chain = "x";
+  for (int i = 0; i < 200000; ++i) chain += " + x";
+  EXPECT_EQ(parse_expr_text(chain)->first().substr(0, 7), "E-DEPTH");
+}
+
+TEST(Limits, PostfixChainPastTheTreeLimitIsDepth) {
+  std::string chain = "x";
+  for (int i = 0; i < 10001; ++i) chain += "[0]";
+  EXPECT_EQ(parse_expr_text(chain)->first().substr(0, 7), "E-DEPTH");
+}
+
+TEST(Limits, ParenthesisedChainsAddUp) {
+  std::string chain = "x";
+  for (int i = 0; i < 6000; ++i) chain += " + x";
+  EXPECT_EQ(parse_expr_text("(" + chain + ") * (" + chain + ") - " + "(" + chain + ")")->first(), "ok");
+  EXPECT_EQ(parse_expr_text("((" + chain + ") + x + " + chain + ")")->first().substr(0, 7), "E-DEPTH");
 }
 
 }  // namespace

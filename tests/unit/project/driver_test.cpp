@@ -98,6 +98,8 @@ TEST_F(Driver, RandomBytesNeverEscape) {
     }
     std::string f = write("r.cairn", text);
     driver::CheckRun r = driver::run(f);
-    if (r.refusal) EXPECT_NE(r.refusal->first.code, Code::Internal) << r.refusal->first.message;
+    if (r.refusal) {
+      EXPECT_NE(r.refusal->first.code, Code::Internal) << r.refusal->first.message;
+    }
   }
 }
