@@ -47,6 +47,8 @@ int cmd_emit(const Command& cmd, const std::vector<std::string>& argv) {
   if (run.refusal) return print_refusal(out, *run.refusal);
   DiagSink sink;
   std::string text = dump_all(run, kind, sink);
+  // Refusals the parser found for later phases (E-EXPRESSION-BODY, a literal above u64) still refuse.
+  for (const Diagnostic& d : run.carried) sink.report(d.code, d.pos, d.message, d.phase, d.help);
   if (!sink.empty()) {
     std::vector<Diagnostic> ordered = sink.ordered();
     return print_refusal(out, diag::refusal_from({ordered.front()}, run.sources, 0, std::nullopt));

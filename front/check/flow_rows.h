@@ -43,7 +43,7 @@ class RowRecorder {
   ArgRoot root_of(const ast::Expr* arg) const;
   const LocalVar* param_local(uint32_t index) const;
 
-  Program& program_;
+  [[maybe_unused]] Program& program_;
   FnInfo& fn_;
   std::vector<std::pair<const LocalVar*, ExtentId>> below_;
   std::vector<const LocalVar*> positive_;

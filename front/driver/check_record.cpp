@@ -7,8 +7,11 @@ namespace cairn::driver {
 
 namespace {
 
-// Listed: every non-test function with a concrete signature (templates are listed by their instances).
-bool listed(const check::FnInfo& fn) { return !fn.is_test && !fn.is_template; }
+// Listed: every non-test function with a concrete signature (templates are listed by their instances),
+// a dependency's ignored main left out.
+bool listed(const check::FnInfo& fn) {
+  return !fn.is_test && !fn.is_template && !(fn.in_dependency && fn.name == "main");
+}
 
 std::string param_type_text(const check::FnInfo& fn, const check::ParamSig& p) {
   std::string t = check::type_name(p.type);
@@ -38,7 +41,7 @@ std::string signature_text(const check::FnInfo& fn) {
 
 size_t listed_function_count(const check::Program& program) {
   size_t n = 0;
-  for (const check::FnInfo& fn : program.fns) n += listed(fn) ? 1 : 0;
+  for (const check::FnInfo* fn : program.body_order) n += listed(*fn) ? 1 : 0;
   return n;
 }
 
@@ -48,7 +51,9 @@ nlohmann::ordered_json check_record(const check::Program& program, bool is_libra
   j["status"] = "typed";
   nlohmann::ordered_json fns = nlohmann::ordered_json::array();
   nlohmann::ordered_json lib = nlohmann::ordered_json::array();
-  for (const check::FnInfo& fn : program.fns) {
+  // In the order of §0.4: source order, a template's instances in increasing value order at its place.
+  for (const check::FnInfo* fnp : program.body_order) {
+    const check::FnInfo& fn = *fnp;
     if (!listed(fn)) continue;
     std::vector<std::string> names;
     for (const check::ParamSig& p : fn.params) names.push_back(p.name);
@@ -57,7 +62,7 @@ nlohmann::ordered_json check_record(const check::Program& program, bool is_libra
     f["signature"] = signature_text(fn);
     f["effects"] = check::row_labels(fn.row, names);
     fns.push_back(std::move(f));
-    if (is_library && fn.implements == nullptr) lib.push_back(fn.qualified);
+    if (is_library && fn.implements == nullptr && !fn.in_dependency) lib.push_back(fn.qualified);
   }
   j["functions"] = std::move(fns);
   j["library_functions"] = std::move(lib);

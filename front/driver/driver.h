@@ -33,11 +33,17 @@ struct CheckRun {
   std::unique_ptr<check::Program> program;  // after a full check
   check::CheckOptions options;
   std::optional<diag::Refusal> refusal;     // set unless outcome == Typed
+  // Refusals the parser found that belong to later phases (E-EXPRESSION-BODY, an integer literal above
+  // the u64 range): they join the checker's refusals and are ordered with them (§0.4).
+  std::vector<Diagnostic> carried;
 };
 
 // Runs the front end on PATH up to `stop`. Never throws: an escaping exception becomes E-INTERNAL
 // naming the fault's class, an environment failure becomes E-PROJECT-OR-ENVIRONMENT.
+// Runs on a thread with a large stack (driver.cpp explains why).
 CheckRun run(const std::string& path, Stop stop = Stop::Full);
+// The same on the calling thread.
+CheckRun run_here(const std::string& path, Stop stop = Stop::Full);
 
 // The class name of a caught exception, demangled ("std::bad_alloc").
 std::string fault_class(const std::exception& e);
