@@ -32,7 +32,6 @@ namespace body {
 using ast::ExprKind;
 
 namespace {
-bool numeric(const Type* t) { return t && t->kind == TypeKind::Scalar && t->scalar != Scalar::Bool; }
 size_t arity_of(Builtin b) {
   switch (b) {
     case Builtin::Len:
@@ -144,16 +143,7 @@ const Type* Checker::builtin_pair(ast::Expr* e, Builtin b, const std::vector<ast
     ta = is_flexible(a) ? flexible(a, expected) : check(a, nullptr);
     tc = expect(c, usize());
   } else {
-    const bool fa = is_flexible(a), fc = is_flexible(c);
-    if (fa && fc) {
-      ta = tc = typed_pair(a, c, expected);
-    } else if (fa) {
-      tc = check(c, nullptr);
-      ta = flexible(a, numeric(tc) ? tc : nullptr);
-    } else if (fc) {
-      ta = check(a, nullptr);
-      tc = flexible(c, numeric(ta) ? ta : nullptr);
-    } else {
+    if (!partner_types(a, c, expected, ta, tc)) {
       ta = check(a, nullptr);
       tc = check(c, nullptr);
     }

@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "front/check/const_flex.h"
 #include "front/check/expr_info.h"
 #include "front/check/lookup.h"
 #include "front/check/phases.h"
@@ -28,10 +29,6 @@ struct StaticRef {
   std::string generic;                 // Generic: "Buf", "Array" (needs type arguments)
 };
 
-// The flags the default rule of §4.1 needs about a flexible expression.
-struct FlexFlags {
-  bool has_float = false, has_negative = false, all_char = true;
-};
 
 class Checker {
  public:
@@ -98,9 +95,8 @@ class Checker {
   void require_type(ast::Expr* e, const Type* got, const Type* want);
 
   // --- literals (body_literal.cpp)
-  static bool is_flexible(const ast::Expr* e);
-  static void flex_scan(const ast::Expr* e, FlexFlags& f);
-  const Type* flex_default(const FlexFlags& f);
+  // Flexible expressions and their default type: const_flex.h (shared with constant folding).
+  const Type* flex_default(const FlexShape& f) { return types().scalar(default_type(f)); }
   const Type* flexible(ast::Expr* e, const Type* expected);
   void type_flexible(ast::Expr* e, const Type* t);
   const Type* string_literal(ast::Expr* e);
@@ -110,6 +106,9 @@ class Checker {
   const Type* unary(ast::Expr* e);
   void operator_allows(ast::BinOp op, const Type* t, Pos op_pos);
   const Type* typed_pair(ast::Expr* a, ast::Expr* b, const Type* expected_both);
+  // Rule 1 of §4.1 for two operands: a flexible one takes its partner's type, two flexible ones are typed
+  // together (with expected_both). False, with nothing checked, when neither is flexible.
+  bool partner_types(ast::Expr* a, ast::Expr* b, const Type* expected_both, const Type*& ta, const Type*& tb);
 
   // --- names and fields (body_name.cpp)
   const Type* name_expr(ast::Expr* e, const Type* expected);

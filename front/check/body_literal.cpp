@@ -8,61 +8,6 @@ namespace cairn::check::body {
 
 using ast::ExprKind;
 
-bool Checker::is_flexible(const ast::Expr* e) {
-  switch (e->kind) {
-    case ExprKind::IntLit:
-    case ExprKind::FloatLit:
-    case ExprKind::CharLit: return true;
-    case ExprKind::Paren: return is_flexible(e->a);
-    case ExprKind::Unary: return e->un != ast::UnOp::Not && is_flexible(e->a);
-    case ExprKind::Binary:
-      switch (e->bin) {
-        case ast::BinOp::Add:
-        case ast::BinOp::Sub:
-        case ast::BinOp::Mul:
-        case ast::BinOp::Div:
-        case ast::BinOp::Rem:
-        case ast::BinOp::BitAnd:
-        case ast::BinOp::BitOr:
-        case ast::BinOp::BitXor: return is_flexible(e->a) && is_flexible(e->b);
-        default: return false;
-      }
-    default: return false;
-  }
-}
-
-void Checker::flex_scan(const ast::Expr* e, FlexFlags& f) {
-  switch (e->kind) {
-    case ExprKind::IntLit:
-      f.all_char = false;
-      f.has_negative |= e->negative;
-      return;
-    case ExprKind::FloatLit:
-      f.all_char = false;
-      f.has_float = true;
-      f.has_negative |= e->negative;
-      return;
-    case ExprKind::CharLit: return;
-    case ExprKind::Paren: flex_scan(e->a, f); return;
-    case ExprKind::Unary:
-      if (e->un == ast::UnOp::Neg) f.has_negative = true;
-      flex_scan(e->a, f);
-      return;
-    case ExprKind::Binary:
-      flex_scan(e->a, f);
-      flex_scan(e->b, f);
-      return;
-    default: return;
-  }
-}
-
-// Rule 3 of §4.1.
-const Type* Checker::flex_default(const FlexFlags& f) {
-  if (f.has_float) return types().scalar(Scalar::F64);
-  if (f.has_negative) return types().scalar(Scalar::I64);
-  if (f.all_char) return types().scalar(Scalar::U8);
-  return types().scalar(Scalar::U64);
-}
 
 namespace {
 bool numeric(const Type* t) { return t && t->kind == TypeKind::Scalar && t->scalar != Scalar::Bool; }
@@ -86,8 +31,8 @@ bool int_exact_in_float(Scalar s, uint64_t v) {
 const Type* Checker::flexible(ast::Expr* e, const Type* expected) {
   const Type* t = expected;
   if (!numeric(t)) {
-    FlexFlags f;
-    flex_scan(e, f);
+    FlexShape f;
+    flex_shape(e, f);
     t = flex_default(f);
   }
   type_flexible(e, t);
@@ -165,6 +110,23 @@ const Type* Checker::string_literal(ast::Expr* e) {
   id.text = std::to_string(id.value);
   in->extent = id;
   return set(e, types().view(types().scalar(Scalar::U8), false));
+}
+
+bool Checker::partner_types(ast::Expr* a, ast::Expr* b, const Type* expected_both, const Type*& ta,
+                            const Type*& tb) {
+  const bool fa = is_flexible(a), fb = is_flexible(b);
+  if (fa && fb) {
+    ta = tb = typed_pair(a, b, expected_both);
+  } else if (fa) {
+    tb = check(b, nullptr);
+    ta = flexible(a, numeric(tb) ? tb : nullptr);
+  } else if (fb) {
+    ta = check(a, nullptr);
+    tb = flexible(b, numeric(ta) ? ta : nullptr);
+  } else {
+    return false;
+  }
+  return true;
 }
 
 }  // namespace cairn::check::body

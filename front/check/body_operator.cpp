@@ -49,9 +49,9 @@ void Checker::operator_allows(BinOp op, const Type* t, Pos op_pos) {
 const Type* Checker::typed_pair(ast::Expr* a, ast::Expr* b, const Type* expected_both) {
   const Type* t = expected_both;
   if (!numeric(t)) {
-    FlexFlags f;
-    flex_scan(a, f);
-    flex_scan(b, f);
+    FlexShape f;
+    flex_shape(a, f);
+    flex_shape(b, f);
     t = flex_default(f);
   }
   type_flexible(a, t);
@@ -70,18 +70,9 @@ const Type* Checker::binary(ast::Expr* e) {
     operator_allows(op, tb, e->pos);
     return set(e, boolean());
   }
-  const bool fa = is_flexible(a), fb = is_flexible(b);
   const Type* ta = nullptr;
   const Type* tb = nullptr;
-  if (fa && fb) {
-    ta = tb = typed_pair(a, b, nullptr);
-  } else if (fa) {
-    tb = check(b, nullptr);
-    ta = flexible(a, numeric(tb) ? tb : nullptr);
-  } else if (fb) {
-    ta = check(a, nullptr);
-    tb = flexible(b, numeric(ta) ? ta : nullptr);
-  } else {
+  if (!partner_types(a, b, nullptr, ta, tb)) {
     const bool eq = op == BinOp::Eq || op == BinOp::Ne;
     const bool bare_left = eq && a->kind == ast::ExprKind::Name && !find_local(a->text) && !natural(a->text) &&
                            !lookup(a->text);

@@ -6,7 +6,6 @@ namespace cairn::check::body {
 using ast::ExprKind;
 
 namespace {
-bool numeric(const Type* t) { return t && t->kind == TypeKind::Scalar && t->scalar != Scalar::Bool; }
 bool is_u8(const Type* t) { return t && t->kind == TypeKind::Scalar && t->scalar == Scalar::U8; }
 }  // namespace
 
@@ -108,17 +107,8 @@ const Type* Checker::builtin_assert(ast::Expr* e, Builtin b, const std::vector<a
   } else {
     ast::Expr* a = args[0];
     ast::Expr* c = args[1];
-    const bool fa = is_flexible(a), fc = is_flexible(c);
-    const Type *ta, *tc;
-    if (fa && fc) {
-      ta = tc = typed_pair(a, c, nullptr);
-    } else if (fa) {
-      tc = check(c, nullptr);
-      ta = flexible(a, numeric(tc) ? tc : nullptr);
-    } else if (fc) {
-      ta = check(a, nullptr);
-      tc = flexible(c, numeric(ta) ? ta : nullptr);
-    } else {
+    const Type *ta = nullptr, *tc = nullptr;
+    if (!partner_types(a, c, nullptr, ta, tc)) {
       ta = check(a, nullptr);
       tc = check(c, nullptr);
     }
