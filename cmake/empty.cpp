@@ -1,0 +1,1 @@
+// An empty translation unit so a library with no sources yet still builds.

@@ -1,0 +1,38 @@
+// The operator table (ops.def) and concrete evaluation of one operator on scalar bits.
+#pragma once
+#include <cstdint>
+
+#include "front/check/sema.h"
+#include "front/check/types.h"
+
+namespace cairn::sem {
+
+enum class Op : uint8_t {
+#define OP(k, spelling, typing, traps, runtime) k,
+#include "semantics/ops.def"
+#undef OP
+};
+
+struct OpRow {
+  const char* name;      // "Add"
+  const char* spelling;  // "+"
+  const char* typing;    // "num", "uint", ...
+  const char* traps;     // "overflow", "" for none
+  const char* runtime;   // "cr_add": the runtime header function the lowering calls
+};
+const OpRow& op_row(Op op);
+
+// Scalar values as raw bits: integers two's complement in 64 bits (sign-extended for signed types,
+// zero-extended for unsigned), bool 0/1, f32 its bit pattern in the low 32 bits, f64 its bit pattern.
+struct OpOutcome {
+  uint64_t bits = 0;
+  bool trapped = false;
+  check::TrapKind trap = check::TrapKind::Overflow;  // meaningful when trapped
+};
+
+// Evaluates `op` on operands of scalar type `type` (for Convert and FromBits/ToBits: the source type) with
+// result type `result` (comparisons: Bool). Unary ops ignore `b`; ShlWrap/Shr take the count in `b` (usize).
+// Implemented by instantiating the generic rule of ops_rules.h with the concrete domain.
+OpOutcome eval_op(Op op, check::Scalar type, check::Scalar result, uint64_t a, uint64_t b = 0);
+
+}  // namespace cairn::sem
