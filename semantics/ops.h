@@ -1,5 +1,6 @@
 // The operator table (ops.def) and concrete evaluation of one operator on scalar bits.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 
 #include "front/check/sema.h"
@@ -21,6 +22,7 @@ struct OpRow {
   const char* runtime;   // "cr_add": the runtime header function the lowering calls
 };
 const OpRow& op_row(Op op);
+size_t op_count();  // the number of rows of ops.def
 
 // Scalar values as raw bits: integers two's complement in 64 bits (sign-extended for signed types,
 // zero-extended for unsigned), bool 0/1, f32 its bit pattern in the low 32 bits, f64 its bit pattern.
@@ -32,6 +34,8 @@ struct OpOutcome {
 
 // Evaluates `op` on operands of scalar type `type` (for Convert and FromBits/ToBits: the source type) with
 // result type `result` (comparisons: Bool). Unary ops ignore `b`; ShlWrap/Shr take the count in `b` (usize).
+// Operands must be encoded as above (eval_op does not re-normalise them). When a guard fails, `trapped` is
+// set with the first failing guard's kind and `bits` is 0.
 // Implemented by instantiating the generic rule of ops_rules.h with the concrete domain.
 OpOutcome eval_op(Op op, check::Scalar type, check::Scalar result, uint64_t a, uint64_t b = 0);
 

@@ -1,0 +1,39 @@
+// What `cairn test` found, per block and per contract or regression file, and the JUnit XML written from it.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cairn::cli {
+
+struct BlockOutcome {
+  std::string name;     // qualified test name
+  std::string module;   // "" for the root namespace
+  bool passed = false;
+  std::string reason;   // why it failed
+  std::string type;     // assert, guard, signal, timeout (a failure's JUnit type)
+  double seconds = 0;
+  std::string out, err;
+};
+
+struct FileOutcome {
+  std::string file;     // as the manifest lists it
+  bool regression = false;
+  std::string symbol;   // a contract's symbol
+  std::string status;   // passed, failed, unknown
+  uint64_t cases = 0;
+  std::optional<uint64_t> failed_case;
+  std::string reason;
+  std::string type;     // wrong-result, trap, timeout, signal (a failure's JUnit type)
+  double seconds = 0;
+};
+
+// Writes the JUnit XML report of tools.md §2.7 through a temporary file and a rename; false with `error`.
+bool write_junit(const std::string& path, const std::vector<BlockOutcome>& blocks, const std::vector<FileOutcome>& files,
+                 std::string& error);
+
+// Text with what XML 1.0 cannot hold written as \xNN, and markup characters escaped (exposed for tests).
+std::string xml_escape(const std::string& s);
+
+}  // namespace cairn::cli

@@ -1,0 +1,188 @@
+// The concrete domain's primitives: native integer and IEEE operations, one rounding each.
+#include "semantics/domain_concrete.h"
+
+#include <cmath>
+#include <cstring>
+
+// Each float operation is one statement in its own width: nothing may contract into an FMA.
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+namespace cairn::sem {
+
+namespace {
+
+using check::Scalar;
+using i128 = __int128;
+
+bool is_f32(Scalar t) { return t == Scalar::F32; }
+bool is_signed_int(Scalar t) { return check::scalar_is_int(t) && check::scalar_is_signed(t); }
+float as_f32(uint64_t bits) {
+  uint32_t b = static_cast<uint32_t>(bits);
+  float f;
+  std::memcpy(&f, &b, sizeof f);
+  return f;
+}
+double as_f64(uint64_t bits) {
+  double d;
+  std::memcpy(&d, &bits, sizeof d);
+  return d;
+}
+uint64_t bits_of(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, sizeof b);
+  return b;
+}
+uint64_t bits_of(double d) {
+  uint64_t b;
+  std::memcpy(&b, &d, sizeof b);
+  return b;
+}
+// The mathematical value of an integer operand.
+i128 value(Scalar t, uint64_t a) {
+  return is_signed_int(t) ? i128(static_cast<int64_t>(a)) : i128(a);
+}
+bool in_range(Scalar t, i128 r) {
+  unsigned w = check::scalar_bits(t);
+  if (is_signed_int(t)) return r >= -(i128(1) << (w - 1)) && r < (i128(1) << (w - 1));
+  return r >= 0 && r < (i128(1) << w);
+}
+
+}  // namespace
+
+uint64_t ConcreteDomain::norm(Scalar t, uint64_t bits) {
+  if (t == Scalar::F64) return bits;
+  if (t == Scalar::F32) return bits & 0xFFFFFFFFu;
+  if (t == Scalar::Bool) return bits & 1;
+  unsigned w = check::scalar_bits(t);
+  if (w >= 64) return bits;
+  uint64_t mask = (uint64_t{1} << w) - 1;
+  bits &= mask;
+  if (is_signed_int(t) && (bits >> (w - 1)) != 0) bits |= ~mask;
+  return bits;
+}
+
+bool ConcreteDomain::eq(Scalar t, Val a, Val b) const {
+  if (is_f32(t)) return as_f32(a) == as_f32(b);
+  if (t == Scalar::F64) return as_f64(a) == as_f64(b);
+  return a == b;
+}
+bool ConcreteDomain::lt(Scalar t, Val a, Val b) const {
+  if (is_f32(t)) return as_f32(a) < as_f32(b);
+  if (t == Scalar::F64) return as_f64(a) < as_f64(b);
+  if (is_signed_int(t)) return static_cast<int64_t>(a) < static_cast<int64_t>(b);
+  return a < b;
+}
+bool ConcreteDomain::le(Scalar t, Val a, Val b) const {
+  if (is_f32(t)) return as_f32(a) <= as_f32(b);
+  if (t == Scalar::F64) return as_f64(a) <= as_f64(b);
+  if (is_signed_int(t)) return static_cast<int64_t>(a) <= static_cast<int64_t>(b);
+  return a <= b;
+}
+
+bool ConcreteDomain::add_overflows(Scalar t, Val a, Val b) const {
+  return !in_range(t, value(t, a) + value(t, b));
+}
+bool ConcreteDomain::sub_overflows(Scalar t, Val a, Val b) const {
+  return !in_range(t, value(t, a) - value(t, b));
+}
+bool ConcreteDomain::mul_overflows(Scalar t, Val a, Val b) const {
+  if (is_signed_int(t)) return !in_range(t, value(t, a) * value(t, b));  // |product| <= 2^126
+  unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
+  return p > rules::all_ones_bits(t);
+}
+uint64_t ConcreteDomain::div(Scalar t, Val a, Val b) const {
+  if (b == 0) return 0;
+  if (is_signed_int(t)) return norm(t, static_cast<uint64_t>(value(t, a) / value(t, b)));
+  return a / b;
+}
+uint64_t ConcreteDomain::rem(Scalar t, Val a, Val b) const {
+  if (b == 0) return 0;
+  if (is_signed_int(t)) return norm(t, static_cast<uint64_t>(value(t, a) % value(t, b)));
+  return a % b;
+}
+uint64_t ConcreteDomain::shl(Scalar t, Val a, Val k) const {
+  return k >= check::scalar_bits(t) ? 0 : norm(t, a << k);
+}
+uint64_t ConcreteDomain::lshr(Scalar t, Val a, Val k) const {
+  return k >= check::scalar_bits(t) ? 0 : norm(t, a >> k);
+}
+
+uint64_t ConcreteDomain::fadd(Scalar t, Val a, Val b) const {
+  if (is_f32(t)) {
+    volatile float r = as_f32(a) + as_f32(b);
+    return bits_of(static_cast<float>(r));
+  }
+  volatile double r = as_f64(a) + as_f64(b);
+  return bits_of(static_cast<double>(r));
+}
+uint64_t ConcreteDomain::fsub(Scalar t, Val a, Val b) const {
+  if (is_f32(t)) {
+    volatile float r = as_f32(a) - as_f32(b);
+    return bits_of(static_cast<float>(r));
+  }
+  volatile double r = as_f64(a) - as_f64(b);
+  return bits_of(static_cast<double>(r));
+}
+uint64_t ConcreteDomain::fmul(Scalar t, Val a, Val b) const {
+  if (is_f32(t)) {
+    volatile float r = as_f32(a) * as_f32(b);
+    return bits_of(static_cast<float>(r));
+  }
+  volatile double r = as_f64(a) * as_f64(b);
+  return bits_of(static_cast<double>(r));
+}
+uint64_t ConcreteDomain::fdiv(Scalar t, Val a, Val b) const {
+  if (is_f32(t)) {
+    volatile float r = as_f32(a) / as_f32(b);
+    return bits_of(static_cast<float>(r));
+  }
+  volatile double r = as_f64(a) / as_f64(b);
+  return bits_of(static_cast<double>(r));
+}
+uint64_t ConcreteDomain::fsqrt(Scalar t, Val a) const {
+  if (is_f32(t)) return bits_of(std::sqrt(as_f32(a)));
+  return bits_of(std::sqrt(as_f64(a)));
+}
+uint64_t ConcreteDomain::fround(Scalar t, Val a, rules::Round mode) const {
+  if (is_f32(t)) {
+    float x = as_f32(a);
+    switch (mode) {
+      case rules::Round::Down: return bits_of(std::floor(x));
+      case rules::Round::Up: return bits_of(std::ceil(x));
+      case rules::Round::TowardZero: return bits_of(std::trunc(x));
+    }
+  }
+  double x = as_f64(a);
+  switch (mode) {
+    case rules::Round::Down: return bits_of(std::floor(x));
+    case rules::Round::Up: return bits_of(std::ceil(x));
+    case rules::Round::TowardZero: return bits_of(std::trunc(x));
+  }
+  return a;
+}
+bool ConcreteDomain::is_nan(Scalar t, Val a) const {
+  return is_f32(t) ? std::isnan(as_f32(a)) : std::isnan(as_f64(a));
+}
+
+// One rounding, straight from the integer (never through f64 for an f32 target).
+uint64_t ConcreteDomain::int_to_float(Scalar from, Scalar to, Val a) const {
+  bool s = is_signed_int(from);
+  if (is_f32(to)) return bits_of(s ? static_cast<float>(static_cast<int64_t>(a)) : static_cast<float>(a));
+  return bits_of(s ? static_cast<double>(static_cast<int64_t>(a)) : static_cast<double>(a));
+}
+uint64_t ConcreteDomain::float_to_int(Scalar from, Scalar to, Val a) const {
+  double v = is_f32(from) ? static_cast<double>(as_f32(a)) : as_f64(a);  // f32 -> f64 is exact
+  if (!(v >= -9223372036854775808.0) || !(v < 18446744073709551616.0)) return 0;
+  if (v <= -1.0) return norm(to, static_cast<uint64_t>(static_cast<int64_t>(v)));
+  if (v < 0.0) return 0;
+  return norm(to, static_cast<uint64_t>(v));
+}
+uint64_t ConcreteDomain::float_resize(Scalar from, Scalar to, Val a) const {
+  if (from == to) return a;
+  if (is_f32(from)) return bits_of(static_cast<double>(as_f32(a)));
+  return bits_of(static_cast<float>(as_f64(a)));
+}
+
+}  // namespace cairn::sem

@@ -1,0 +1,222 @@
+// The interpreter's core: frames, statements, places and expressions over the core IR.
+#include "semantics/interp.h"
+
+#include <unistd.h>
+
+#include <cstring>
+
+namespace cairn::sem {
+
+using ir::Kind;
+using ir::Node;
+using check::TypeKind;
+
+Interp::Interp(const ir::Module& m, const SourceSet& s) : mod(m), sources(s) {}
+
+std::string Interp::file_name(Pos p) const {
+  if (p.file < sources.size()) return sources.file(p.file).display_name;
+  return "?";
+}
+
+void Interp::write_out(int fd, const std::string& bytes) {
+  size_t off = 0;
+  while (off < bytes.size()) {
+    size_t k = std::min<size_t>(4096, bytes.size() - off);
+    ssize_t w = ::write(fd, bytes.data() + off, k);
+    if (w <= 0) return;
+    off += static_cast<size_t>(w);
+  }
+}
+
+static const check::Type* variant_payload(const check::Type* t, uint64_t tag, const check::Program& p) {
+  if (!t || t->kind != TypeKind::Sum || tag >= t->sum->variants.size()) return nullptr;
+  const check::Type* pt = t->sum->variants[tag].payload;
+  if (pt && !t->args.empty()) pt = const_cast<check::TypeTable&>(p.types).substitute(pt, t->args);
+  return pt;
+}
+
+Value Interp::zero(const check::Type* t) {
+  Value v;
+  if (!t) return v;
+  switch (t->kind) {
+    case TypeKind::Record: {
+      v.s = std::make_shared<Store>();
+      for (const auto& f : t->record->fields) v.s->e.push_back(zero(f.type));
+      break;
+    }
+    case TypeKind::Sum: {
+      const check::Type* pt = variant_payload(t, 0, *mod.program);
+      if (pt) {
+        v.s = std::make_shared<Store>();
+        v.s->e.push_back(zero(pt));
+      }
+      break;
+    }
+    case TypeKind::Array: {
+      v.s = std::make_shared<Store>();
+      v.s->e.reserve(t->length);
+      for (uint64_t i = 0; i < t->length; ++i) v.s->e.push_back(zero(t->elem));
+      break;
+    }
+    default: break;
+  }
+  return v;
+}
+
+static std::shared_ptr<Store> clone_store(const Store& s) {
+  auto c = std::make_shared<Store>();
+  c->e.reserve(s.e.size());
+  for (const Value& x : s.e) {
+    Value y = x;
+    if (y.s && !y.s->live && y.s.use_count() > 0 && !y.s->e.empty()) y.s = clone_store(*y.s);
+    c->e.push_back(std::move(y));
+  }
+  return c;
+}
+
+Value Interp::copy(const Value& v, const check::Type* t) {
+  if (!v.s || !t) return v;
+  switch (t->kind) {
+    case TypeKind::Record:
+    case TypeKind::Sum:
+    case TypeKind::Array: {
+      if (check::type_kind(t) != check::Kind::Copy) return v;  // owners are moved, never copied
+      Value c = v;
+      c.s = clone_store(*v.s);
+      return c;
+    }
+    default: return v;
+  }
+}
+
+uint64_t Interp::op(const Node* n, sem::Op o, check::Scalar sc, check::Scalar res, uint64_t a, uint64_t b) {
+  OpOutcome r = eval_op(o, sc, res, a, b);
+  if (r.trapped) trap(r.trap, n->pos);
+  return r.bits;
+}
+
+Value Interp::buf_new(const check::Type* elem, uint64_t count, Pos pos) {
+  uint64_t size = std::max<uint64_t>(check::type_size(elem), 1);
+  if (count != 0 && size > UINT64_MAX / count) trap(check::TrapKind::Alloc, pos);
+  uint64_t bytes = count * size;
+  if (bytes > limits.memory_bytes || live_bytes + bytes > limits.memory_bytes) trap(check::TrapKind::Alloc, pos);
+  Value v;
+  v.s = std::make_shared<Store>();
+  try {
+    v.s->e.reserve(count);
+    if (elem->kind == TypeKind::Scalar) {
+      v.s->e.resize(count);
+    } else {
+      for (uint64_t i = 0; i < count; ++i) v.s->e.push_back(zero(elem));
+    }
+  } catch (const std::bad_alloc&) {
+    trap(check::TrapKind::Alloc, pos);
+  }
+  v.s->bytes = bytes;
+  v.s->live = &live_bytes;
+  live_bytes += bytes;
+  return v;
+}
+
+static bool is_place_node(const Node* n) {
+  return n->kind == Kind::Local || n->kind == Kind::Deref || n->kind == Kind::Index ||
+         (n->kind == Kind::Field && is_place_node(n->kids[0]));
+}
+
+Value* Interp::place(const Node* n) {
+  switch (n->kind) {
+    case Kind::Local: return &fr_->slots[n->slot];
+    case Kind::Deref: return fr_->slots[n->slot].p;
+    case Kind::Field: {
+      if (is_place_node(n->kids[0])) return &place(n->kids[0])->s->e[n->index];
+      break;
+    }
+    case Kind::Index: {
+      const check::Type* bt = n->kids[0]->type;
+      if (bt->kind == TypeKind::View) {
+        Value v = view(n->kids[0]);
+        uint64_t i = eval(n->kids[1]).b;
+        if (i >= v.n) trap(check::TrapKind::Bounds, n->pos);
+        return &v.s->e[v.b + i];
+      }
+      Value* base = is_place_node(n->kids[0]) ? place(n->kids[0]) : nullptr;
+      if (!base) {
+        fr_->temps.push_back(eval(n->kids[0]));
+        base = &fr_->temps.back();
+      }
+      uint64_t i = eval(n->kids[1]).b;
+      uint64_t len = base->s ? base->s->e.size() : 0;
+      if (i >= len) trap(check::TrapKind::Bounds, n->pos);
+      return &base->s->e[i];
+    }
+    default: break;
+  }
+  fr_->temps.push_back(eval(n));
+  return &fr_->temps.back();
+}
+
+Value Interp::view(const Node* n) {
+  switch (n->kind) {
+    case Kind::Part: {
+      Value v = view(n->kids[0]);
+      uint64_t lo = eval(n->kids[1]).b;
+      uint64_t hi = eval(n->kids[2]).b;
+      if (lo > hi || hi > v.n) trap(check::TrapKind::Part, n->pos);
+      v.b += lo;
+      v.n = hi - lo;
+      return v;
+    }
+    case Kind::Lend: {
+      Value* r = is_place_node(n->kids[0]) ? place(n->kids[0]) : nullptr;
+      Value tmp;
+      if (!r) {
+        tmp = eval(n->kids[0]);
+        r = &tmp;
+      }
+      const check::Type* t = n->kids[0]->type;
+      if (t->kind == TypeKind::Borrow) t = t->elem;
+      const check::LendsInfo& L = *t->record->lends;
+      uint64_t lo = L.lo_is_field ? r->s->e[L.lo].b : L.lo;
+      uint64_t hi = L.hi_is_field ? r->s->e[L.hi].b : L.hi;
+      const Value& d = r->s->e[L.field];
+      uint64_t len = d.s ? d.s->e.size() : 0;
+      if (lo > hi || hi > len) trap(check::TrapKind::Part, n->pos);
+      Value v;
+      v.s = d.s;
+      v.b = lo;
+      v.n = hi - lo;
+      return v;
+    }
+    case Kind::String: {
+      auto s = std::make_shared<Store>();
+      s->e.resize(n->text.size());
+      for (size_t i = 0; i < n->text.size(); ++i) s->e[i].b = static_cast<uint8_t>(n->text[i]);
+      Value v;
+      v.s = std::move(s);
+      v.n = n->text.size();
+      return v;
+    }
+    default: break;
+  }
+  const check::Type* t = n->type;
+  if (t && t->kind == TypeKind::View) return eval(n);
+  Value* p = is_place_node(n) ? place(n) : nullptr;
+  Value tmp;
+  if (!p) {
+    fr_->temps.push_back(eval(n));
+    p = &fr_->temps.back();
+  }
+  if (p->n != 0 || (p->s && p->b != 0)) {
+    // a view held in a slot (buffer/stack names, string locals)
+    if (t && t->kind == TypeKind::View) return *p;
+  }
+  if (t && (t->kind == TypeKind::Buf || t->kind == TypeKind::Array)) {
+    Value v;
+    v.s = p->s;
+    v.n = p->s ? p->s->e.size() : 0;
+    return v;
+  }
+  return *p;
+}
+
+}  // namespace cairn::sem

@@ -1,0 +1,169 @@
+// The interpreter's statements: blocks with defers and releases, loops, match, assignment.
+#include "semantics/interp.h"
+
+namespace cairn::sem {
+
+using ir::Kind;
+using ir::Node;
+using check::TypeKind;
+
+Interp::Flow Interp::exec_block(const Node* n) {
+  std::vector<const Node*> defers;
+  Flow f = Flow::Normal;
+  for (const Node* s : n->kids) {
+    if (s->kind == Kind::Defer) {
+      defers.push_back(s->kids[0]);
+      continue;
+    }
+    try {
+      f = exec(s);
+    } catch (const TryReturn&) {
+      f = Flow::Return;
+    }
+    if (n->kids.size() > 0) fr_->temps.clear();
+    if (f != Flow::Normal) break;
+  }
+  for (auto it = defers.rbegin(); it != defers.rend(); ++it) {
+    eval(*it);
+    fr_->temps.clear();
+  }
+  for (uint32_t slot : n->slots) fr_->slots[slot] = Value{};
+  return f;
+}
+
+void Interp::pre_indexes(const Node* n, std::vector<uint64_t>& idx) {
+  if (n->kind == Kind::Field) {
+    pre_indexes(n->kids[0], idx);
+  } else if (n->kind == Kind::Index) {
+    pre_indexes(n->kids[0], idx);
+    idx.push_back(eval(n->kids[1]).b);
+  }
+}
+
+Value* Interp::resolve(const Node* n, const std::vector<uint64_t>& idx, size_t& k) {
+  switch (n->kind) {
+    case Kind::Field: return &resolve(n->kids[0], idx, k)->s->e[n->index];
+    case Kind::Index: {
+      const check::Type* bt = n->kids[0]->type;
+      if (bt->kind == TypeKind::View) {
+        Value* v = resolve(n->kids[0], idx, k);
+        uint64_t i = idx[k++];
+        if (i >= v->n) trap(check::TrapKind::Bounds, n->pos);
+        return &v->s->e[v->b + i];
+      }
+      Value* base = resolve(n->kids[0], idx, k);
+      uint64_t i = idx[k++];
+      uint64_t len = base->s ? base->s->e.size() : 0;
+      if (i >= len) trap(check::TrapKind::Bounds, n->pos);
+      return &base->s->e[i];
+    }
+    default: return place(n);
+  }
+}
+
+Interp::Flow Interp::exec(const Node* n) {
+  switch (n->kind) {
+    case Kind::Block: return exec_block(n);
+    case Kind::Let: fr_->slots[n->slot] = eval(n->kids[0]); return Flow::Normal;
+    case Kind::Drop:
+    case Kind::Eval: eval(n->kids[0]); return Flow::Normal;
+    case Kind::Unpack: {
+      Value v = eval(n->kids[0]);
+      for (size_t i = 0; i < n->slots.size(); ++i)
+        if (n->slots[i] != ir::kNoSlot) fr_->slots[n->slots[i]] = std::move(v.s->e[i]);
+      return Flow::Normal;
+    }
+    case Kind::Storage: {
+      uint64_t cap = eval(n->kids[0]).b;
+      Value v;
+      if (n->imm) {
+        v = buf_new(n->elem, cap, n->pos);
+      } else {
+        v.s = std::make_shared<Store>();
+        for (uint64_t i = 0; i < cap; ++i) v.s->e.push_back(zero(n->elem));
+      }
+      v.b = 0;
+      v.n = cap;
+      fr_->slots[n->slot] = std::move(v);
+      return Flow::Normal;
+    }
+    case Kind::Assign: {
+      std::vector<uint64_t> idx;
+      pre_indexes(n->kids[0], idx);
+      Value v = eval(n->kids[1]);
+      size_t k = 0;
+      Value* p = resolve(n->kids[0], idx, k);
+      *p = std::move(v);
+      return Flow::Normal;
+    }
+    case Kind::Compound: {
+      std::vector<uint64_t> idx;
+      pre_indexes(n->kids[0], idx);
+      Value v = eval(n->kids[1]);
+      size_t k = 0;
+      Value* p = resolve(n->kids[0], idx, k);
+      p->b = op(n, n->op, n->sc, n->sc, p->b, v.b);
+      return Flow::Normal;
+    }
+    case Kind::If: {
+      if (eval(n->kids[0]).b) return exec_block(n->kids[1]);
+      if (n->kids.size() > 2) return exec_block(n->kids[2]);
+      return Flow::Normal;
+    }
+    case Kind::While: {
+      while (eval(n->kids[0]).b) {
+        Flow f = exec_block(n->kids[1]);
+        if (f == Flow::Break) break;
+        if (f == Flow::Return) return f;
+      }
+      return Flow::Normal;
+    }
+    case Kind::ForRange: {
+      uint64_t lo = eval(n->kids[0]).b;
+      uint64_t hi = eval(n->kids[1]).b;
+      for (uint64_t i = lo; i < hi; ++i) {
+        if (n->slot != ir::kNoSlot) fr_->slots[n->slot].b = i;
+        Flow f = exec_block(n->kids[2]);
+        if (f == Flow::Break) break;
+        if (f == Flow::Return) return f;
+      }
+      return Flow::Normal;
+    }
+    case Kind::ForEach: {
+      Value v = view(n->kids[0]);
+      const check::Type* et = n->kids[0]->type;
+      while (et && (et->kind == TypeKind::Borrow)) et = et->elem;
+      et = et && et->elem ? et->elem : nullptr;
+      for (uint64_t i = 0; i < v.n; ++i) {
+        if (!v.s || v.b + i >= v.s->e.size()) trap(check::TrapKind::Bounds, n->pos);
+        if (n->slot2 != ir::kNoSlot) fr_->slots[n->slot2].b = i;
+        if (n->slot != ir::kNoSlot) fr_->slots[n->slot] = copy(v.s->e[v.b + i], et);
+        Flow f = exec_block(n->kids[1]);
+        if (f == Flow::Break) break;
+        if (f == Flow::Return) return f;
+      }
+      return Flow::Normal;
+    }
+    case Kind::Match: {
+      Value v = eval(n->kids[0]);
+      for (size_t i = 1; i < n->kids.size(); ++i) {
+        const Node* arm = n->kids[i];
+        if (arm->index != v.b) continue;
+        if (arm->slot != ir::kNoSlot && v.s) fr_->slots[arm->slot] = std::move(v.s->e[0]);
+        Flow f = exec_block(arm->kids[0]);
+        if (arm->slot != ir::kNoSlot) fr_->slots[arm->slot] = Value{};
+        return f;
+      }
+      trap(check::TrapKind::MatchTag, n->pos);
+    }
+    case Kind::Return:
+      if (!n->kids.empty()) fr_->ret = eval(n->kids[0]);
+      return Flow::Return;
+    case Kind::Break: return Flow::Break;
+    case Kind::Continue: return Flow::Continue;
+    case Kind::Defer: return Flow::Normal;  // scheduled by exec_block
+    default: eval(n); return Flow::Normal;
+  }
+}
+
+}  // namespace cairn::sem

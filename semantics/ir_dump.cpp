@@ -1,0 +1,88 @@
+// dump_ir: the deterministic text form of the core IR (`cairn emit --dump=ir`).
+#include "semantics/ir.h"
+
+namespace cairn::ir {
+
+const char* kind_name(Kind k) {
+  switch (k) {
+#define IR(e, name) case Kind::e: return name;
+#include "semantics/ir_kinds.def"
+#undef IR
+  }
+  return "?";
+}
+
+static void dump_node(const Node* n, int depth, std::string& out) {
+  out.append(static_cast<size_t>(depth) * 2, ' ');
+  out += kind_name(n->kind);
+  if (n->type) out += " :" + check::type_name(n->type);
+  switch (n->kind) {
+    case Kind::Const: out += " " + std::to_string(n->imm); break;
+    case Kind::Local: case Kind::Deref: case Kind::Let: case Kind::Storage:
+      out += " %" + std::to_string(n->slot);
+      if (n->kind == Kind::Local && n->imm) out += " move";
+      break;
+    case Kind::Field: out += " ." + std::to_string(n->index); break;
+    case Kind::Unary: case Kind::Binary: case Kind::Builtin: case Kind::Compound:
+      out += std::string(" ") + sem::op_row(n->op).name + "." + check::scalar_name(n->sc);
+      break;
+    case Kind::Convert:
+      out += std::string(" ") + check::scalar_name(n->sc2) + "->" + check::scalar_name(n->sc);
+      break;
+    case Kind::Call: case Kind::FnRef: out += " " + (n->fn ? n->fn->qualified : std::string("?")); break;
+    case Kind::Variant: case Kind::Arm: out += " #" + std::to_string(n->index); break;
+    case Kind::String: out += " \"" + n->text + "\""; break;
+    case Kind::Extent: out += " of-arg " + std::to_string(n->index); break;
+    default: break;
+  }
+  if (n->has_guard)
+    out += std::string(" guard ") + check::trap_name(n->trap) + "@" + std::to_string(n->pos.line) + ":" +
+           std::to_string(n->pos.col);
+  if (!n->slots.empty()) {
+    out += " release";
+    for (uint32_t s : n->slots) out += " %" + (s == kNoSlot ? std::string("_") : std::to_string(s));
+  }
+  out += "\n";
+  for (const Node* k : n->kids) dump_node(k, depth + 1, out);
+}
+
+std::string dump_ir(const Module& m) {
+  std::string out;
+  for (const Function& f : m.fns) {
+    out += "fn " + f.info->qualified + " slots " + std::to_string(f.slots) + " params";
+    for (uint32_t s : f.param_slots) out += " %" + std::to_string(s);
+    out += "\n";
+    if (f.body) dump_node(f.body, 1, out);
+  }
+  return out;
+}
+
+static void verify_node(const Node* n, const Function& f, std::vector<std::string>& faults) {
+  auto fault = [&](const std::string& why) {
+    faults.push_back(f.info->qualified + ":" + std::to_string(n->pos.line) + ": " + kind_name(n->kind) + ": " + why);
+  };
+  if (n->has_guard && !n->pos.valid()) fault("guard without a position");
+  if ((n->kind == Kind::Local || n->kind == Kind::Let) && n->slot >= f.slots) fault("slot out of range");
+  if ((n->kind == Kind::Binary || n->kind == Kind::Unary) && (!n->type || n->type->kind != check::TypeKind::Scalar))
+    fault("operator without a scalar type");
+  if (n->kind == Kind::Binary && n->kids.size() != 2) fault("binary operator needs two operands");
+  if (n->kind == Kind::Call && !n->fn) fault("unresolved call");
+  for (const Node* k : n->kids) {
+    if (!k) {
+      fault("null operand");
+      continue;
+    }
+    verify_node(k, f, faults);
+  }
+}
+
+std::vector<std::string> verify_ir(const Module& m) {
+  std::vector<std::string> faults;
+  for (const Function& f : m.fns) {
+    if (!f.body || f.body->kind != Kind::Block) faults.push_back(f.info->qualified + ": body is not a block");
+    if (f.body) verify_node(f.body, f, faults);
+  }
+  return faults;
+}
+
+}  // namespace cairn::ir

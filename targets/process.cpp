@@ -1,0 +1,271 @@
+// Forked children under limits: own process group, time limit, address-space cap, capture, side pipes.
+#include "targets/process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+
+namespace cairn::targets {
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// Live child groups, for the interrupt handler (async-signal-safe: plain atomics).
+constexpr int kSlots = 1024;
+std::atomic<int> g_children[kSlots];
+
+int remember(int pid) {
+  for (int i = 0; i < kSlots; ++i) {
+    int expected = 0;
+    if (g_children[i].compare_exchange_strong(expected, pid)) return i;
+  }
+  return -1;
+}
+void forget(int slot) {
+  if (slot >= 0) g_children[slot].store(0);
+}
+
+void on_interrupt(int sig) {
+  for (int i = 0; i < kSlots; ++i) {
+    int pid = g_children[i].load();
+    if (pid > 0) kill(-pid, SIGKILL);
+  }
+  _exit(128 + sig);
+}
+
+uint64_t current_vm_bytes() {
+  FILE* f = std::fopen("/proc/self/status", "r");
+  if (!f) return 0;
+  char line[256];
+  uint64_t kb = 0;
+  while (std::fgets(line, sizeof line, f))
+    if (std::strncmp(line, "VmSize:", 7) == 0) {
+      kb = std::strtoull(line + 7, nullptr, 10);
+      break;
+    }
+  std::fclose(f);
+  return kb * 1024;
+}
+
+// In the child: close every descriptor above 2 except those in `keep` (sorted).
+void close_others(std::vector<int> keep) {
+  std::sort(keep.begin(), keep.end());
+  unsigned from = 3;
+  for (int k : keep) {
+    if (k < 3) continue;
+    if (static_cast<unsigned>(k) > from) syscall(SYS_close_range, from, static_cast<unsigned>(k) - 1, 0);
+    from = static_cast<unsigned>(k) + 1;
+  }
+  syscall(SYS_close_range, from, ~0u, 0);
+}
+
+[[noreturn]] void child_main(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts,
+                             int out_w, int err_w, const std::vector<int>& chan_w) {
+  setpgid(0, 0);
+  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT}) signal(s, SIG_DFL);
+  if (opts.capture) {
+    dup2(out_w, 1);
+    dup2(err_w, 2);
+  }
+  if (opts.null_stdin) {
+    int fd = open("/dev/null", O_RDONLY);
+    if (fd >= 0 && fd != 0) {
+      dup2(fd, 0);
+      close(fd);
+    }
+  }
+  close_others(chan_w);
+  rlimit core{0, 0};
+  setrlimit(RLIMIT_CORE, &core);
+  if (opts.address_space_extra && !kSanitized) {
+    uint64_t cap = current_vm_bytes() + opts.address_space_extra;
+    rlimit as{cap, cap};
+    setrlimit(RLIMIT_AS, &as);
+  }
+  int rc = 70;
+  try {
+    rc = body(std::span<const int>(chan_w.data(), chan_w.size()));
+  } catch (...) {
+    const char msg[] = "error: the child process of cairn failed with an exception\n";
+    ssize_t ignored = write(2, msg, sizeof msg - 1);
+    (void)ignored;
+  }
+  _exit(rc & 255);
+}
+
+struct Stream {
+  int fd = -1;
+  std::string* text = nullptr;
+  bool* truncated = nullptr;
+  size_t limit = 0;
+};
+
+// Reads what is available; closes the stream at end of file.
+void drain(Stream& s) {
+  char buf[65536];
+  for (;;) {
+    ssize_t n = read(s.fd, buf, sizeof buf);
+    if (n > 0) {
+      size_t room = s.limit > s.text->size() ? s.limit - s.text->size() : 0;
+      size_t take = std::min(room, static_cast<size_t>(n));
+      s.text->append(buf, take);
+      if (take < static_cast<size_t>(n) && s.truncated) *s.truncated = true;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+    close(s.fd);
+    s.fd = -1;
+    return;
+  }
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts) {
+  ProcessResult r;
+  r.channels.resize(opts.channels);
+  std::vector<int> pipes;  // read, write pairs: [out, err, channels...]
+  unsigned npipes = (opts.capture ? 2 : 0) + opts.channels;
+  for (unsigned i = 0; i < npipes; ++i) {
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) != 0) {
+      for (int fd : pipes) close(fd);
+      r.error = std::string("cannot create a pipe: ") + std::strerror(errno);
+      return r;
+    }
+    pipes.push_back(p[0]);
+    pipes.push_back(p[1]);
+  }
+  auto rd = [&](unsigned i) { return pipes[2 * i]; };
+  auto wr = [&](unsigned i) { return pipes[2 * i + 1]; };
+  unsigned first_chan = opts.capture ? 2 : 0;
+  std::vector<int> chan_w;
+  for (unsigned i = 0; i < opts.channels; ++i) chan_w.push_back(wr(first_chan + i));
+
+  std::fflush(stdout);
+  std::fflush(stderr);
+  auto start = std::chrono::steady_clock::now();
+  pid_t pid = fork();
+  if (pid < 0) {
+    for (int fd : pipes) close(fd);
+    r.error = std::string("cannot fork: ") + std::strerror(errno);
+    return r;
+  }
+  if (pid == 0) child_main(body, opts, opts.capture ? wr(0) : -1, opts.capture ? wr(1) : -1, chan_w);
+
+  setpgid(pid, pid);
+  int slot = remember(pid);
+  r.started = true;
+  std::vector<Stream> streams;
+  for (unsigned i = 0; i < npipes; ++i) {
+    close(wr(i));
+    fcntl(rd(i), F_SETFL, fcntl(rd(i), F_GETFL) | O_NONBLOCK);
+    Stream s;
+    s.fd = rd(i);
+    if (opts.capture && i == 0) s = {rd(i), &r.out, &r.out_truncated, opts.capture_limit};
+    else if (opts.capture && i == 1) s = {rd(i), &r.err, &r.err_truncated, opts.capture_limit};
+    else s = {rd(i), &r.channels[i - first_chan], nullptr, size_t{64} << 20};
+    streams.push_back(s);
+  }
+  int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(opts.timeout_s));
+  bool ended = false;  // the child has ended (a zombie until reaped) or was killed
+  int wstatus = 0;
+  for (;;) {
+    std::vector<pollfd> fds;
+    for (const Stream& s : streams)
+      if (s.fd >= 0) fds.push_back({s.fd, POLLIN, 0});
+    if (!ended && pidfd >= 0) fds.push_back({pidfd, POLLIN, 0});
+    bool any_stream = std::any_of(streams.begin(), streams.end(), [](const Stream& s) { return s.fd >= 0; });
+    if (ended && !any_stream) break;
+    int wait_ms = pidfd >= 0 ? 1000 : 5;
+    if (opts.timeout_s > 0 && !r.timed_out) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+      wait_ms = static_cast<int>(std::clamp<long long>(left + 1, 0, wait_ms));
+    }
+    if (ended) wait_ms = 50;
+    poll(fds.data(), fds.size(), wait_ms);
+    for (Stream& s : streams)
+      if (s.fd >= 0) drain(s);
+    if (!ended) {
+      siginfo_t info{};
+      info.si_pid = 0;
+      if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) {
+        ended = true;
+        kill(-pid, SIGKILL);  // whatever it started goes with it
+      } else if (opts.timeout_s > 0 && std::chrono::steady_clock::now() >= deadline) {
+        r.timed_out = true;
+        ended = true;
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+      }
+    }
+  }
+  while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  forget(slot);
+  if (pidfd >= 0) close(pidfd);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (r.timed_out) {
+    r.status = 124;
+  } else if (WIFEXITED(wstatus)) {
+    r.exit_code = WEXITSTATUS(wstatus);
+    r.status = r.exit_code;
+  } else if (WIFSIGNALED(wstatus)) {
+    r.signal = WTERMSIG(wstatus);
+    r.status = 128 + r.signal;
+  }
+  return r;
+}
+
+std::string signal_name(int sig) {
+  switch (sig) {
+    case SIGABRT: return "SIGABRT";
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGFPE: return "SIGFPE";
+    case SIGILL: return "SIGILL";
+    case SIGKILL: return "SIGKILL";
+    case SIGTERM: return "SIGTERM";
+    case SIGINT: return "SIGINT";
+    case SIGHUP: return "SIGHUP";
+    case SIGPIPE: return "SIGPIPE";
+    case SIGQUIT: return "SIGQUIT";
+    case SIGTRAP: return "SIGTRAP";
+    case SIGXCPU: return "SIGXCPU";
+    default: return "signal " + std::to_string(sig);
+  }
+}
+
+void install_interrupt_handlers() {
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaction(s, &sa, nullptr);
+}
+
+}  // namespace cairn::targets

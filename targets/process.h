@@ -1,0 +1,46 @@
+// Running work in a forked child under the limits of tools.md §1.7: own process group, time limit
+// (the whole group is killed, status 124), address-space cap, optional capture of stdout/stderr.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace cairn::targets {
+
+constexpr size_t kCaptureLimit = size_t{16} << 20;  // bytes kept per captured stream (tools.md §2.6)
+
+struct ProcessOptions {
+  double timeout_s = 0;                 // 0: no time limit
+  uint64_t address_space_extra = 0;     // 0: no RLIMIT_AS; else the child's current size plus this many bytes
+  bool capture = false;                 // stdout and stderr go to pipes (else inherited as they are)
+  size_t capture_limit = kCaptureLimit;
+  unsigned channels = 0;                // extra pipes from child to parent (trap reports, call outcomes)
+  bool null_stdin = false;              // stdin from /dev/null (tests and isolated calls)
+};
+
+struct ProcessResult {
+  bool started = false;
+  std::string error;          // why the child could not start
+  bool timed_out = false;
+  int exit_code = 0;          // when the child exited (0..255)
+  int signal = 0;             // when a signal stopped it (not counting our own kill on timeout)
+  int status = 0;             // as a shell reports it: exit code, 128+signal, or 124 for a timeout
+  std::string out, err;       // captured streams
+  bool out_truncated = false, err_truncated = false;
+  std::vector<std::string> channels;  // what the child wrote to each extra pipe
+  double seconds = 0;         // wall time
+};
+
+// Forks; the child runs `body(channel_write_fds)` and exits with its result (0..255). The child is in its
+// own process group; when it ends, or at the time limit, the whole group is killed. Never throws.
+ProcessResult run_process(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts);
+
+// The name of a signal ("SIGSEGV"); "signal N" when unknown.
+std::string signal_name(int sig);
+
+// Installs SIGINT/SIGTERM/SIGHUP handlers that kill every live child group and exit 128 + the signal.
+void install_interrupt_handlers();
+
+}  // namespace cairn::targets
