@@ -57,7 +57,7 @@ env_failure "missing value" rules --format
 env_failure "two paths" check "$tmp/main.cairn" "$tmp/main.cairn"
 env_failure "unbuilt command" build "$tmp/main.cairn"
 has "unbuilt command" "not built yet"
-env_failure "emit ir" emit --dump=ir "$tmp/main.cairn"
+env_failure "emit smt" emit --dump=smt "$tmp/main.cairn"
 CAIRN_FORMAT=yaml run 2 "bad CAIRN_FORMAT" -- check "$tmp/main.cairn"
 has "bad CAIRN_FORMAT" CAIRN_FORMAT
 

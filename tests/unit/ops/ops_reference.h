@@ -126,7 +126,7 @@ OpOutcome ref_unary(Op op, N a) {
         if (a == std::numeric_limits<N>::min()) return trap(TrapKind::Overflow);
         return value(to_bits_native(N(-a)));
       case Op::Abs:
-        if (a == std::numeric_limits<N>::min() + 1) return trap(TrapKind::AbsMin);
+        if (a == std::numeric_limits<N>::min()) return trap(TrapKind::AbsMin);
         return value(to_bits_native(N(a < 0 ? -a : a)));
       case Op::BitNot: return value(to_bits_native(N(~a)));
       default: return trap(TrapKind::Assert);
