@@ -34,6 +34,7 @@ class Checker {
  public:
   Checker(Program& program, FnInfo& fn, ast::Arena& arena, DiagSink& sink);
   void run();
+  void annotate_when(ast::Expr* when);
 
   // --- diagnostics and annotations (body_entry.cpp)
   [[noreturn]] void refuse(Code code, Pos pos, std::string message,
@@ -211,6 +212,7 @@ class Checker {
   BodyFacts& facts_;
   const ModuleInfo& module_;
   bool refused_ = false;
+  bool silent_ = false;  // typing an implementation's when condition: refusals are not reported (annotate_when)
   uint32_t loop_depth_ = 0;
   uint32_t block_depth_ = 0;
   uint32_t collector_depth_ = 0;  // inside a collector's where/yield expressions

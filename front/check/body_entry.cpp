@@ -46,6 +46,7 @@ void Checker::run() {
     }
   }
   ast::Item* d = fn_.decl;
+  if (d->when) annotate_when(d->when);
   if (d->body) {
     block(d->body);
   } else if (d->expr_body) {
@@ -59,7 +60,20 @@ void Checker::run() {
   if (refused_) fn_.body_refused = true;
 }
 
+// An implementation's when condition (§17.2) is judged by the implementation rules (E-IMPL-WHEN, phase 5);
+// here it is only typed, silently, so the core IR can evaluate it for dispatch (§17.3).
+void Checker::annotate_when(ast::Expr* when) {
+  silent_ = true;
+  try {
+    check(when, types().scalar(Scalar::Bool));
+  } catch (const Refused&) {
+  } catch (const NotJudged&) {
+  }
+  silent_ = false;
+}
+
 void Checker::refuse(Code code, Pos pos, std::string message, std::optional<std::string> help) {
+  if (silent_) throw Refused{};
   if (fn_.template_of) message = "in " + fn_.name + ": " + message;
   sink_.report(code, pos, std::move(message), Phase::Bodies, std::move(help));
   refused_ = true;
