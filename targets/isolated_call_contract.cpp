@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "semantics/value_json.h"
 #include "targets/isolated_call.h"
 
 namespace cairn::targets {
@@ -21,73 +22,10 @@ namespace {
 using Json = nlohmann::json;
 using check::Scalar;
 
-// Decodes one scalar of type `s` into bits (ops.h convention); false with `why`.
+// Decodes one scalar of type `s` into bits (ops.h convention) with the shared record encoding
+// (tools.md §1.3, semantics/value_json.h); false with `why`.
 bool decode_scalar(const Json& v, Scalar s, uint64_t& bits, std::string& why) {
-  std::string tn = check::scalar_name(s);
-  if (s == Scalar::Bool) {
-    if (!v.is_boolean()) return why = "expects a bool (true or false) for bool", false;
-    bits = v.get<bool>() ? 1 : 0;
-    return true;
-  }
-  if (check::scalar_is_int(s)) {
-    unsigned w = check::scalar_bits(s);
-    if (!v.is_number_integer()) return why = "expects an integer for " + tn, false;
-    if (check::scalar_is_signed(s)) {
-      int64_t lo = w == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (w - 1));
-      int64_t hi = w == 64 ? std::numeric_limits<int64_t>::max() : (int64_t{1} << (w - 1)) - 1;
-      if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(hi))
-        return why = v.dump() + " is outside " + tn, false;
-      int64_t x = v.get<int64_t>();
-      if (x < lo || x > hi) return why = v.dump() + " is outside " + tn, false;
-      bits = static_cast<uint64_t>(x);
-    } else {
-      if (!v.is_number_unsigned()) return why = v.dump() + " is outside " + tn, false;
-      uint64_t x = v.get<uint64_t>();
-      if (w < 64 && x >> w) return why = v.dump() + " is outside " + tn, false;
-      bits = x;
-    }
-    return true;
-  }
-  bool f32 = s == Scalar::F32;
-  double d = 0;
-  if (v.is_number_float()) {
-    d = v.get<double>();  // a hand-written number (rounded to f64 by the JSON reader, then to the width)
-  } else if (v.is_number_integer()) {
-    d = v.is_number_unsigned() ? static_cast<double>(v.get<uint64_t>()) : static_cast<double>(v.get<int64_t>());
-  } else if (v.is_string()) {
-    std::string t = v.get<std::string>();
-    if (t == "inf" || t == "-inf") {
-      d = t[0] == '-' ? -INFINITY : INFINITY;
-    } else if (t.rfind("nan:0x", 0) == 0) {
-      char* end = nullptr;
-      uint64_t pat = std::strtoull(t.c_str() + 6, &end, 16);
-      if (t.size() == 6 || *end || (f32 && pat > 0xFFFFFFFFull))
-        return why = "\"" + t + "\" is not a NaN bit pattern of " + tn, false;
-      bool is_nan = f32 ? std::isnan(std::bit_cast<float>(static_cast<uint32_t>(pat))) : std::isnan(std::bit_cast<double>(pat));
-      if (!is_nan) return why = "\"" + t + "\" is not a NaN of " + tn, false;
-      bits = pat;
-      return true;
-    } else {
-      size_t k = t[0] == '-' ? 1 : 0;
-      if (t.compare(k, 2, "0x") != 0) return why = "\"" + t + "\" is not a hexadecimal float", false;
-      char* end = nullptr;
-      d = std::strtod(t.c_str(), &end);
-      if (*end || t.size() <= k + 2) return why = "\"" + t + "\" is not a hexadecimal float", false;
-      if (f32 && std::isfinite(d) && static_cast<double>(static_cast<float>(d)) != d)
-        return why = "\"" + t + "\" is not a value of f32", false;
-      if (!std::isfinite(d)) return why = "\"" + t + "\" is outside " + tn, false;
-    }
-  } else {
-    return why = "expects a float (a hexadecimal string) for " + tn, false;
-  }
-  if (f32) {
-    float f = static_cast<float>(d);
-    if (std::isinf(f) && !std::isinf(d)) return why = v.dump() + " is outside f32", false;
-    bits = std::bit_cast<uint32_t>(f);
-  } else {
-    bits = std::bit_cast<uint64_t>(d);
-  }
-  return true;
+  return sem::scalar_from_json(s, v, &bits, &why);
 }
 
 bool same_scalar(Scalar s, uint64_t a, uint64_t b) {
@@ -102,17 +40,10 @@ bool same_scalar(Scalar s, uint64_t a, uint64_t b) {
   return a == b;
 }
 
-// A scalar's bits as the value a person reads in a reason (integers exact, floats in hexadecimal).
+// A scalar's bits as the value a person reads in a reason: its record encoding.
 std::string show(Scalar s, uint64_t bits) {
-  char buf[64];
-  switch (s) {
-    case Scalar::Bool: return bits ? "true" : "false";
-    case Scalar::F32: std::snprintf(buf, sizeof buf, "%a", static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(bits)))); return buf;
-    case Scalar::F64: std::snprintf(buf, sizeof buf, "%a", std::bit_cast<double>(bits)); return buf;
-    default:
-      if (check::scalar_is_signed(s)) return std::to_string(static_cast<int64_t>(bits));
-      return std::to_string(bits);
-  }
+  Json j = sem::scalar_to_json(s, bits);
+  return j.is_string() ? j.get<std::string>() : j.dump();
 }
 
 struct Invalid {
