@@ -1,5 +1,6 @@
 // The concrete domain's primitives: native integer and IEEE operations, one rounding each.
 #include "semantics/domain_concrete.h"
+#include "semantics/float_bits.h"
 
 #include <cmath>
 #include <cstring>
@@ -18,27 +19,8 @@ using i128 = __int128;
 
 bool is_f32(Scalar t) { return t == Scalar::F32; }
 bool is_signed_int(Scalar t) { return check::scalar_is_int(t) && check::scalar_is_signed(t); }
-float as_f32(uint64_t bits) {
-  uint32_t b = static_cast<uint32_t>(bits);
-  float f;
-  std::memcpy(&f, &b, sizeof f);
-  return f;
-}
-double as_f64(uint64_t bits) {
-  double d;
-  std::memcpy(&d, &bits, sizeof d);
-  return d;
-}
-uint64_t bits_of(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, sizeof b);
-  return b;
-}
-uint64_t bits_of(double d) {
-  uint64_t b;
-  std::memcpy(&b, &d, sizeof b);
-  return b;
-}
+float as_f32(uint64_t bits) { return f32_of(bits); }
+double as_f64(uint64_t bits) { return f64_of(bits); }
 // The mathematical value of an integer operand.
 i128 value(Scalar t, uint64_t a) {
   return is_signed_int(t) ? i128(static_cast<int64_t>(a)) : i128(a);

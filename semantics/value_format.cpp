@@ -1,6 +1,8 @@
 // Printing scalars: integers, bool, and floats with shortest round-trip digits at their own width.
 #include "semantics/value_format.h"
 
+#include "semantics/float_bits.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -118,17 +120,8 @@ std::string format_scalar(check::Scalar type, uint64_t bits) {
   using check::Scalar;
   switch (type) {
     case Scalar::Bool: return bits ? "true" : "false";
-    case Scalar::F32: {
-      uint32_t b = static_cast<uint32_t>(bits);
-      float f;
-      std::memcpy(&f, &b, sizeof f);
-      return format_f32(f);
-    }
-    case Scalar::F64: {
-      double d;
-      std::memcpy(&d, &bits, sizeof d);
-      return format_f64(d);
-    }
+    case Scalar::F32: return format_f32(f32_of(bits));
+    case Scalar::F64: return format_f64(f64_of(bits));
     case Scalar::I8:
     case Scalar::I16:
     case Scalar::I32:

@@ -1,6 +1,8 @@
 // Reading and writing scalars in the shared record encoding of tools.md §1.3.
 #include "semantics/value_json.h"
 
+#include "semantics/float_bits.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -13,27 +15,6 @@ namespace {
 
 using check::Scalar;
 
-float f32_of(uint64_t bits) {
-  uint32_t b = static_cast<uint32_t>(bits);
-  float f;
-  std::memcpy(&f, &b, sizeof f);
-  return f;
-}
-double f64_of(uint64_t bits) {
-  double d;
-  std::memcpy(&d, &bits, sizeof d);
-  return d;
-}
-uint64_t bits_of(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, sizeof b);
-  return b;
-}
-uint64_t bits_of(double d) {
-  uint64_t b;
-  std::memcpy(&b, &d, sizeof b);
-  return b;
-}
 bool fail(std::string* error, std::string msg) {
   if (error) *error = std::move(msg);
   return false;

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "semantics/float_bits.h"
 #include "semantics/value_json.h"
 #include "targets/isolated_call.h"
 
@@ -30,12 +31,12 @@ bool decode_scalar(const Json& v, Scalar s, uint64_t& bits, std::string& why) {
 
 bool same_scalar(Scalar s, uint64_t a, uint64_t b) {
   if (s == Scalar::F32) {
-    float x = std::bit_cast<float>(static_cast<uint32_t>(a)), y = std::bit_cast<float>(static_cast<uint32_t>(b));
+    float x = sem::f32_of(a), y = sem::f32_of(b);
     if (std::isnan(x) && std::isnan(y)) return true;
     return static_cast<uint32_t>(a) == static_cast<uint32_t>(b);
   }
   if (s == Scalar::F64) {
-    if (std::isnan(std::bit_cast<double>(a)) && std::isnan(std::bit_cast<double>(b))) return true;
+    if (std::isnan(sem::f64_of(a)) && std::isnan(sem::f64_of(b))) return true;
   }
   return a == b;
 }
