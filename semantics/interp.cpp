@@ -134,8 +134,15 @@ Value* Interp::place(const Node* n) {
     case Kind::Index: {
       const check::Type* bt = n->kids[0]->type;
       if (bt->kind == TypeKind::View) {
+        if (const Value* vr = view_ref(n->kids[0])) {
+          Store* vs = vr->s.get();
+          uint64_t vb = vr->b, vn = vr->n;
+          uint64_t i = scalar(n->kids[1]);
+          if (i >= vn) trap(check::TrapKind::Bounds, n->pos);
+          return &vs->e[vb + i];
+        }
         Value v = view(n->kids[0]);
-        uint64_t i = eval(n->kids[1]).b;
+        uint64_t i = scalar(n->kids[1]);
         if (i >= v.n) trap(check::TrapKind::Bounds, n->pos);
         return &v.s->e[v.b + i];
       }
@@ -144,7 +151,7 @@ Value* Interp::place(const Node* n) {
         fr_->temps.push_back(eval(n->kids[0]));
         base = &fr_->temps.back();
       }
-      uint64_t i = eval(n->kids[1]).b;
+      uint64_t i = scalar(n->kids[1]);
       uint64_t len = base->s ? base->s->e.size() : 0;
       if (i >= len) trap(check::TrapKind::Bounds, n->pos);
       return &base->s->e[i];
@@ -155,12 +162,20 @@ Value* Interp::place(const Node* n) {
   return &fr_->temps.back();
 }
 
+const Value* Interp::view_ref(const Node* n) {
+  const check::Type* t = n->type;
+  if (!t || t->kind != TypeKind::View) return nullptr;
+  if (n->kind == Kind::Local && !n->imm) return &fr_->slots[n->slot];
+  if (n->kind == Kind::Deref) return fr_->slots[n->slot].p;
+  return nullptr;
+}
+
 Value Interp::view(const Node* n) {
   switch (n->kind) {
     case Kind::Part: {
       Value v = view(n->kids[0]);
-      uint64_t lo = eval(n->kids[1]).b;
-      uint64_t hi = eval(n->kids[2]).b;
+      uint64_t lo = scalar(n->kids[1]);
+      uint64_t hi = scalar(n->kids[2]);
       if (lo > hi || hi > v.n) trap(check::TrapKind::Part, n->pos);
       v.b += lo;
       v.n = hi - lo;

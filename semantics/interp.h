@@ -45,6 +45,7 @@ class Interp {
   Interp(const ir::Module& m, const SourceSet& sources);
   // Runs function `f` with argument values (borrow parameters given as pointers in Value::p).
   Value invoke(const ir::Function& f, std::vector<Value>& args, Pos call_pos);
+  Value invoke(const ir::Function& f, Value* args, size_t nargs, Pos call_pos);
   Limits limits;
   uint64_t live_bytes = 0;
   uint32_t depth = 0;
@@ -62,17 +63,21 @@ class Interp {
   };
   enum class Flow : uint8_t { Normal, Break, Continue, Return };
   Frame* fr_ = nullptr;
+  std::deque<Frame> frames_;      // frame pool, one per active invocation (reused: no per-call allocation)
+  size_t ftop_ = 0;
+  std::vector<uint64_t> idx_;     // index stack of Assign/Compound places (pre_indexes / resolve)
 
   Flow exec(const ir::Node* n);
   Flow exec_block(const ir::Node* n);
   Value eval(const ir::Node* n);
+  uint64_t scalar(const ir::Node* n);  // eval(n).b without building a Value where that is equivalent
+  const Value* view_ref(const ir::Node* n);  // the view value view(n) would copy, when it is held in a slot
   Value* place(const ir::Node* n);
-  void pre_indexes(const ir::Node* n, std::vector<uint64_t>& idx);
-  Value* resolve(const ir::Node* n, const std::vector<uint64_t>& idx, size_t& k);
+  void pre_indexes(const ir::Node* n);
+  Value* resolve(const ir::Node* n, size_t& k);
   Value view(const ir::Node* n);  // a view value of a view-shaped expression
   Value copy(const Value& v, const check::Type* t);
   Value call(const ir::Node* n);
-  Value call_fn(const ir::Function& f, const ir::Node* n, std::vector<Value>& args);
   Value builtin(const ir::Node* n);
   void render(const ir::Node* arg, const Value& v, std::string& out, bool assert_form);
   Value format(const ir::Node* n);

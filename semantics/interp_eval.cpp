@@ -37,30 +37,30 @@ Value Interp::eval(const Node* n) {
     }
     case Kind::Index: return copy(*place(n), n->type);
     case Kind::Unary: {
-      uint64_t a = eval(n->kids[0]).b;
+      uint64_t a = scalar(n->kids[0]);
       return Value{op(n, n->op, n->sc, scalar_of(n->type, n->sc), a, 0), 0, nullptr, nullptr};
     }
     case Kind::Binary: {
-      uint64_t a = eval(n->kids[0]).b;
-      uint64_t b = eval(n->kids[1]).b;
+      uint64_t a = scalar(n->kids[0]);
+      uint64_t b = scalar(n->kids[1]);
       return Value{op(n, n->op, n->sc, scalar_of(n->type, n->sc), a, b), 0, nullptr, nullptr};
     }
     case Kind::Builtin: {
-      uint64_t a = eval(n->kids[0]).b;
-      uint64_t b = n->kids.size() > 1 ? eval(n->kids[1]).b : 0;
+      uint64_t a = scalar(n->kids[0]);
+      uint64_t b = n->kids.size() > 1 ? scalar(n->kids[1]) : 0;
       return Value{op(n, n->op, n->sc, scalar_of(n->type, n->sc), a, b), 0, nullptr, nullptr};
     }
     case Kind::Convert: {
-      uint64_t a = eval(n->kids[0]).b;
+      uint64_t a = scalar(n->kids[0]);
       return Value{op(n, sem::Op::Convert, n->sc2, n->sc, a, 0), 0, nullptr, nullptr};
     }
     case Kind::And: {
-      if (!eval(n->kids[0]).b) return Value{};
-      return Value{eval(n->kids[1]).b ? 1u : 0u, 0, nullptr, nullptr};
+      if (!scalar(n->kids[0])) return Value{};
+      return Value{scalar(n->kids[1]) ? 1u : 0u, 0, nullptr, nullptr};
     }
     case Kind::Or: {
-      if (eval(n->kids[0]).b) return Value{1, 0, nullptr, nullptr};
-      return Value{eval(n->kids[1]).b ? 1u : 0u, 0, nullptr, nullptr};
+      if (scalar(n->kids[0])) return Value{1, 0, nullptr, nullptr};
+      return Value{scalar(n->kids[1]) ? 1u : 0u, 0, nullptr, nullptr};
     }
     case Kind::Call:
     case Kind::CallIndirect: return call(n);
@@ -85,7 +85,7 @@ Value Interp::eval(const Node* n) {
       return v;
     }
     case Kind::BufNew: {
-      uint64_t count = eval(n->kids[0]).b;
+      uint64_t count = scalar(n->kids[0]);
       return buf_new(n->elem, count, n->pos);
     }
     case Kind::ArrayNew: return zero(n->type);
@@ -93,10 +93,12 @@ Value Interp::eval(const Node* n) {
     case Kind::Part:
     case Kind::Lend: return view(n);
     case Kind::FnRef: {
-      const ir::Function* f = mod.find(n->fn);
-      return Value{f ? static_cast<uint64_t>(f - mod.fns.data()) + 1 : 0, 0, nullptr, nullptr};
+      return Value{n->callee != ir::kNoSlot ? static_cast<uint64_t>(n->callee) + 1 : 0, 0, nullptr, nullptr};
     }
-    case Kind::Len: return Value{view(n->kids[0]).n, 0, nullptr, nullptr};
+    case Kind::Len: {
+      if (const Value* vr = view_ref(n->kids[0])) return Value{vr->n, 0, nullptr, nullptr};
+      return Value{view(n->kids[0]).n, 0, nullptr, nullptr};
+    }
     case Kind::Take: {
       Value* p = place(n->kids[0]);
       Value v = std::move(*p);
@@ -148,18 +150,68 @@ Value Interp::eval(const Node* n) {
   return Value{};
 }
 
+uint64_t Interp::scalar(const Node* n) {
+  switch (n->kind) {
+    case Kind::Const: return n->imm;
+    case Kind::Local:
+      if (!n->imm) return fr_->slots[n->slot].b;  // copy(...).b is the slot's bits
+      break;
+    case Kind::Deref: return fr_->slots[n->slot].p->b;
+    case Kind::Field:
+      if (placeish(n->kids[0])) return place(n->kids[0])->s->e[n->index].b;
+      break;
+    case Kind::Index: return place(n)->b;
+    case Kind::Unary: {
+      uint64_t a = scalar(n->kids[0]);
+      return op(n, n->op, n->sc, scalar_of(n->type, n->sc), a, 0);
+    }
+    case Kind::Binary: {
+      uint64_t a = scalar(n->kids[0]);
+      uint64_t b = scalar(n->kids[1]);
+      return op(n, n->op, n->sc, scalar_of(n->type, n->sc), a, b);
+    }
+    case Kind::Builtin: {
+      uint64_t a = scalar(n->kids[0]);
+      uint64_t b = n->kids.size() > 1 ? scalar(n->kids[1]) : 0;
+      return op(n, n->op, n->sc, scalar_of(n->type, n->sc), a, b);
+    }
+    case Kind::Convert: {
+      uint64_t a = scalar(n->kids[0]);
+      return op(n, sem::Op::Convert, n->sc2, n->sc, a, 0);
+    }
+    case Kind::And:
+      if (!scalar(n->kids[0])) return 0;
+      return scalar(n->kids[1]) ? 1u : 0u;
+    case Kind::Or:
+      if (scalar(n->kids[0])) return 1;
+      return scalar(n->kids[1]) ? 1u : 0u;
+    case Kind::Len:
+      if (const Value* vr = view_ref(n->kids[0])) return vr->n;
+      return view(n->kids[0]).n;
+    default: break;
+  }
+  return eval(n).b;
+}
+
 Value Interp::call(const Node* n) {
   const ir::Function* f = nullptr;
   size_t first = 0;
   if (n->kind == Kind::Call) {
-    f = mod.find(n->fn);
+    f = n->callee != ir::kNoSlot ? &mod.fns[n->callee] : nullptr;
   } else {
-    uint64_t id = eval(n->kids[0]).b;
+    uint64_t id = scalar(n->kids[0]);
     first = 1;
     if (id == 0 || id > mod.fns.size()) trap(check::TrapKind::NullFn, n->pos);
     f = &mod.fns[id - 1];
   }
-  std::vector<Value> args(n->kids.size() - first);
+  size_t nargs = n->kids.size() - first;
+  Value argbuf[8];
+  std::vector<Value> argvec;
+  Value* args = argbuf;
+  if (nargs > 8) {
+    argvec.resize(nargs);
+    args = argvec.data();
+  }
   for (size_t i = first; i < n->kids.size(); ++i) {
     const Node* k = n->kids[i];
     Value& a = args[i - first];
@@ -178,7 +230,7 @@ Value Interp::call(const Node* n) {
   const check::FnInfo& info = *f->info;
   for (size_t i = first; i < n->kids.size(); ++i) {
     const Node* k = n->kids[i];
-    if (k->kind == Kind::Extent && k->index < args.size()) args[i - first].b = args[k->index].n;
+    if (k->kind == Kind::Extent && k->index < nargs) args[i - first].b = args[k->index].n;
   }
   // part guards: a part or lending record must have the extent the call gives its parameter
   for (size_t j = 0; j < info.params.size() && j + first < n->kids.size(); ++j) {
@@ -189,18 +241,18 @@ Value Interp::call(const Node* n) {
     const check::ExtentSpec& e = info.params[j].extent;
     uint64_t want;
     if (e.kind == check::ExtentSpec::Kind::Value) want = e.value;
-    else if (e.kind == check::ExtentSpec::Kind::Param && e.value < args.size()) want = args[e.value].b;
+    else if (e.kind == check::ExtentSpec::Kind::Param && e.value < nargs) want = args[e.value].b;
     else continue;
     if (args[j].n != want) trap(check::TrapKind::Part, v->pos);
   }
   if (depth >= limits.max_call_depth) trap(check::TrapKind::Stack, n->pos);
   // dispatch through a plan (§17.3)
   if (info.planned) {
-    const ir::Function* g = mod.find(info.planned);
+    const ir::Function* g = f->planned != ir::kNoSlot ? &mod.fns[f->planned] : nullptr;
     if (g && g->when) {
       Frame fr;
       fr.slots.resize(g->slots);
-      for (size_t i = 0; i < args.size() && i < g->param_slots.size(); ++i) fr.slots[g->param_slots[i]] = args[i];
+      for (size_t i = 0; i < nargs && i < g->param_slots.size(); ++i) fr.slots[g->param_slots[i]] = args[i];
       Frame* saved = fr_;
       fr_ = &fr;
       bool take = eval(g->when).b != 0;
@@ -210,13 +262,18 @@ Value Interp::call(const Node* n) {
       f = g;
     }
   }
-  return invoke(*f, args, n->pos);
+  return invoke(*f, args, nargs, n->pos);
 }
 
-Value Interp::invoke(const ir::Function& f, std::vector<Value>& args, Pos) {
-  Frame fr;
+Value Interp::invoke(const ir::Function& f, std::vector<Value>& args, Pos pos) {
+  return invoke(f, args.data(), args.size(), pos);
+}
+
+Value Interp::invoke(const ir::Function& f, Value* args, size_t nargs, Pos) {
+  if (ftop_ == frames_.size()) frames_.emplace_back();
+  Frame& fr = frames_[ftop_++];
   fr.slots.resize(f.slots);
-  for (size_t i = 0; i < args.size() && i < f.param_slots.size(); ++i) {
+  for (size_t i = 0; i < nargs && i < f.param_slots.size(); ++i) {
     if (f.param_slots[i] == ir::kNoSlot) continue;
     if (f.param_borrow[i]) fr.slots[f.param_slots[i]].p = args[i].p;
     else fr.slots[f.param_slots[i]] = std::move(args[i]);
@@ -227,24 +284,30 @@ Value Interp::invoke(const ir::Function& f, std::vector<Value>& args, Pos) {
   struct Restore {
     Interp* in;
     Frame* saved;
+    Frame& fr;
     ~Restore() {
+      // the frame's values are released here, as when a per-call frame was destroyed
+      fr.slots.clear();
+      fr.temps.clear();
+      fr.ret = Value{};
+      --in->ftop_;
       in->fr_ = saved;
       --in->depth;
     }
-  } restore{this, saved};
+  } restore{this, saved, fr};
   if (f.body) exec_block(f.body);
   return std::move(fr.ret);
 }
 
 Value Interp::compact(const Node* n) {
   Value* out = place(n->kids[0]);
-  uint64_t lo = eval(n->kids[1]).b;
-  uint64_t hi = eval(n->kids[2]).b;
+  uint64_t lo = scalar(n->kids[1]);
+  uint64_t hi = scalar(n->kids[2]);
   uint64_t count = 0;
   bool is_view = n->kids[0]->type && n->kids[0]->type->kind == TypeKind::View;
   for (uint64_t i = lo; i < hi; ++i) {
     if (n->slot != ir::kNoSlot) fr_->slots[n->slot].b = i;
-    if (!eval(n->kids[3]).b) continue;
+    if (!scalar(n->kids[3])) continue;
     Value v = eval(n->kids[4]);
     uint64_t len = is_view ? out->n : (out->s ? out->s->e.size() : 0);
     if (count >= len) trap(check::TrapKind::Bounds, n->pos);
@@ -255,8 +318,8 @@ Value Interp::compact(const Node* n) {
 }
 
 Value Interp::reduce(const Node* n) {
-  uint64_t lo = eval(n->kids[0]).b;
-  uint64_t hi = eval(n->kids[1]).b;
+  uint64_t lo = scalar(n->kids[0]);
+  uint64_t hi = scalar(n->kids[1]);
   check::Scalar sc = n->sc;
   unsigned w = check::scalar_bits(sc);
   uint64_t mask = w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
@@ -273,7 +336,7 @@ Value Interp::reduce(const Node* n) {
   }
   for (uint64_t i = lo; i < hi; ++i) {
     if (n->slot != ir::kNoSlot) fr_->slots[n->slot].b = i;
-    uint64_t e = eval(n->kids[2]).b;
+    uint64_t e = scalar(n->kids[2]);
     if (n->imm == 9) acc = acc && e;
     else if (n->imm == 10) acc = acc || e;
     else acc = op(n, n->op, sc, sc, acc, e);

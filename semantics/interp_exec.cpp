@@ -20,39 +20,47 @@ Interp::Flow Interp::exec_block(const Node* n) {
     } catch (const TryReturn&) {
       f = Flow::Return;
     }
-    if (n->kids.size() > 0) fr_->temps.clear();
+    if (!fr_->temps.empty()) fr_->temps.clear();
     if (f != Flow::Normal) break;
   }
   for (auto it = defers.rbegin(); it != defers.rend(); ++it) {
     eval(*it);
-    fr_->temps.clear();
+    if (!fr_->temps.empty()) fr_->temps.clear();
   }
   for (uint32_t slot : n->slots) fr_->slots[slot] = Value{};
   return f;
 }
 
-void Interp::pre_indexes(const Node* n, std::vector<uint64_t>& idx) {
+void Interp::pre_indexes(const Node* n) {
   if (n->kind == Kind::Field) {
-    pre_indexes(n->kids[0], idx);
+    pre_indexes(n->kids[0]);
   } else if (n->kind == Kind::Index) {
-    pre_indexes(n->kids[0], idx);
-    idx.push_back(eval(n->kids[1]).b);
+    pre_indexes(n->kids[0]);
+    uint64_t i = scalar(n->kids[1]);
+    idx_.push_back(i);
   }
 }
 
-Value* Interp::resolve(const Node* n, const std::vector<uint64_t>& idx, size_t& k) {
+// Pops the index stack back to where an Assign/Compound found it (also when unwinding).
+struct IdxMark {
+  std::vector<uint64_t>& v;
+  size_t base;
+  ~IdxMark() { v.resize(base); }
+};
+
+Value* Interp::resolve(const Node* n, size_t& k) {
   switch (n->kind) {
-    case Kind::Field: return &resolve(n->kids[0], idx, k)->s->e[n->index];
+    case Kind::Field: return &resolve(n->kids[0], k)->s->e[n->index];
     case Kind::Index: {
       const check::Type* bt = n->kids[0]->type;
       if (bt->kind == TypeKind::View) {
-        Value* v = resolve(n->kids[0], idx, k);
-        uint64_t i = idx[k++];
+        Value* v = resolve(n->kids[0], k);
+        uint64_t i = idx_[k++];
         if (i >= v->n) trap(check::TrapKind::Bounds, n->pos);
         return &v->s->e[v->b + i];
       }
-      Value* base = resolve(n->kids[0], idx, k);
-      uint64_t i = idx[k++];
+      Value* base = resolve(n->kids[0], k);
+      uint64_t i = idx_[k++];
       uint64_t len = base->s ? base->s->e.size() : 0;
       if (i >= len) trap(check::TrapKind::Bounds, n->pos);
       return &base->s->e[i];
@@ -74,7 +82,7 @@ Interp::Flow Interp::exec(const Node* n) {
       return Flow::Normal;
     }
     case Kind::Storage: {
-      uint64_t cap = eval(n->kids[0]).b;
+      uint64_t cap = scalar(n->kids[0]);
       Value v;
       if (n->imm) {
         v = buf_new(n->elem, cap, n->pos);
@@ -88,30 +96,30 @@ Interp::Flow Interp::exec(const Node* n) {
       return Flow::Normal;
     }
     case Kind::Assign: {
-      std::vector<uint64_t> idx;
-      pre_indexes(n->kids[0], idx);
+      IdxMark mark{idx_, idx_.size()};
+      pre_indexes(n->kids[0]);
       Value v = eval(n->kids[1]);
-      size_t k = 0;
-      Value* p = resolve(n->kids[0], idx, k);
+      size_t k = mark.base;
+      Value* p = resolve(n->kids[0], k);
       *p = std::move(v);
       return Flow::Normal;
     }
     case Kind::Compound: {
-      std::vector<uint64_t> idx;
-      pre_indexes(n->kids[0], idx);
-      Value v = eval(n->kids[1]);
-      size_t k = 0;
-      Value* p = resolve(n->kids[0], idx, k);
-      p->b = op(n, n->op, n->sc, n->sc, p->b, v.b);
+      IdxMark mark{idx_, idx_.size()};
+      pre_indexes(n->kids[0]);
+      uint64_t v = scalar(n->kids[1]);
+      size_t k = mark.base;
+      Value* p = resolve(n->kids[0], k);
+      p->b = op(n, n->op, n->sc, n->sc, p->b, v);
       return Flow::Normal;
     }
     case Kind::If: {
-      if (eval(n->kids[0]).b) return exec_block(n->kids[1]);
+      if (scalar(n->kids[0])) return exec_block(n->kids[1]);
       if (n->kids.size() > 2) return exec_block(n->kids[2]);
       return Flow::Normal;
     }
     case Kind::While: {
-      while (eval(n->kids[0]).b) {
+      while (scalar(n->kids[0])) {
         Flow f = exec_block(n->kids[1]);
         if (f == Flow::Break) break;
         if (f == Flow::Return) return f;
@@ -119,8 +127,8 @@ Interp::Flow Interp::exec(const Node* n) {
       return Flow::Normal;
     }
     case Kind::ForRange: {
-      uint64_t lo = eval(n->kids[0]).b;
-      uint64_t hi = eval(n->kids[1]).b;
+      uint64_t lo = scalar(n->kids[0]);
+      uint64_t hi = scalar(n->kids[1]);
       for (uint64_t i = lo; i < hi; ++i) {
         if (n->slot != ir::kNoSlot) fr_->slots[n->slot].b = i;
         Flow f = exec_block(n->kids[2]);

@@ -39,6 +39,7 @@ struct Node {
   const check::Type* elem = nullptr;  // BufNew/ArrayNew/Storage element type
   std::vector<uint32_t> view_of;      // Call: per argument, the parameter whose extent it must match (unused)
   std::string text;                   // String bytes; assert message
+  uint32_t callee = kNoSlot;          // Call/FnRef: index of `fn` in Module::fns (resolved by build_ir)
 };
 
 struct Function {
@@ -48,6 +49,7 @@ struct Function {
   std::vector<bool> param_borrow;      // single borrow parameter: its slot holds a reference
   Node* body = nullptr;
   Node* when = nullptr;                // an implementation's condition (§17.2), over the parameter slots
+  uint32_t planned = kNoSlot;          // index in Module::fns of info->planned (resolved by build_ir)
 };
 
 struct Module {

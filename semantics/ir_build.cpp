@@ -667,6 +667,15 @@ Module build_ir(const check::Program& program) {
     Builder b(m, program, *f);
     b.build(m.fns[it->second]);
   }
+  // pre-resolve call targets and plans (the interpreter never looks them up at run time)
+  auto idx = [&m](const check::FnInfo* f) {
+    auto it = m.index.find(f);
+    return it == m.index.end() ? kNoSlot : it->second;
+  };
+  for (Node& n : m.nodes)
+    if ((n.kind == Kind::Call || n.kind == Kind::FnRef) && n.fn) n.callee = idx(n.fn);
+  for (Function& f : m.fns)
+    if (f.info && f.info->planned) f.planned = idx(f.info->planned);
 #ifndef NDEBUG
   auto faults = verify_ir(m);
   if (!faults.empty()) throw std::logic_error("ir verifier: " + faults.front());
