@@ -74,6 +74,18 @@ static std::shared_ptr<Store> clone_store(const Store& s) {
   return c;
 }
 
+bool Interp::copies_deeply(const Value& v, const check::Type* t) {
+  if (!v.s || !t) return false;
+  if (t->kind != TypeKind::Record && t->kind != TypeKind::Sum && t->kind != TypeKind::Array) return false;
+  return check::type_kind(t) == check::Kind::Copy;
+}
+
+Value Interp::copy_component(const Value& x) {
+  Value y = x;
+  if (y.s && !y.s->live && y.s.use_count() > 0 && !y.s->e.empty()) y.s = clone_store(*y.s);
+  return y;
+}
+
 Value Interp::copy(const Value& v, const check::Type* t) {
   if (!v.s || !t) return v;
   switch (t->kind) {
@@ -203,11 +215,15 @@ Value Interp::view(const Node* n) {
       return v;
     }
     case Kind::String: {
-      auto s = std::make_shared<Store>();
-      s->e.resize(n->text.size());
-      for (size_t i = 0; i < n->text.size(); ++i) s->e[i].b = static_cast<uint8_t>(n->text[i]);
+      // a literal is read-only (ro<u8>[N]): its bytes are built once and shared by every evaluation
+      std::shared_ptr<Store>& s = strings_[n];
+      if (!s) {
+        s = std::make_shared<Store>();
+        s->e.resize(n->text.size());
+        for (size_t i = 0; i < n->text.size(); ++i) s->e[i].b = static_cast<uint8_t>(n->text[i]);
+      }
       Value v;
-      v.s = std::move(s);
+      v.s = s;
       v.n = n->text.size();
       return v;
     }

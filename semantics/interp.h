@@ -4,6 +4,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "front/source/source.h"
@@ -65,7 +66,8 @@ class Interp {
   Frame* fr_ = nullptr;
   std::deque<Frame> frames_;      // frame pool, one per active invocation (reused: no per-call allocation)
   size_t ftop_ = 0;
-  std::vector<uint64_t> idx_;     // index stack of Assign/Compound places (pre_indexes / resolve)
+  std::vector<uint64_t> idx_;
+  std::unordered_map<const ir::Node*, std::shared_ptr<Store>> strings_;  // string literals, built once (ro)     // index stack of Assign/Compound places (pre_indexes / resolve)
 
   Flow exec(const ir::Node* n);
   Flow exec_block(const ir::Node* n);
@@ -77,6 +79,8 @@ class Interp {
   Value* resolve(const ir::Node* n, size_t& k);
   Value view(const ir::Node* n);  // a view value of a view-shaped expression
   Value copy(const Value& v, const check::Type* t);
+  bool copies_deeply(const Value& v, const check::Type* t);  // copy(v, t) would clone v's store
+  Value copy_component(const Value& x);  // component x as copy() clones it inside its store
   Value call(const ir::Node* n);
   Value builtin(const ir::Node* n);
   void render(const ir::Node* arg, const Value& v, std::string& out, bool assert_form);

@@ -1,6 +1,8 @@
 // The interpreter's expressions: scalars through sem::eval_op, constructors, calls, try, collectors.
 #include "semantics/interp.h"
 
+#include <new>
+
 namespace cairn::sem {
 
 using ir::Kind;
@@ -193,6 +195,32 @@ uint64_t Interp::scalar(const Node* n) {
   return eval(n).b;
 }
 
+// A call's argument values: on the C++ stack for the usual few arguments (no heap allocation per call).
+namespace {
+struct ArgBuf {
+  static constexpr size_t kInline = 6;
+  alignas(Value) unsigned char raw[kInline * sizeof(Value)];
+  std::vector<Value> heap;
+  Value* p;
+  size_t n;
+  explicit ArgBuf(size_t count) : n(count) {
+    if (n <= kInline) {
+      p = reinterpret_cast<Value*>(raw);
+      for (size_t i = 0; i < n; ++i) new (p + i) Value();
+    } else {
+      heap.resize(n);
+      p = heap.data();
+    }
+  }
+  ~ArgBuf() {
+    if (n <= kInline)
+      for (size_t i = 0; i < n; ++i) p[i].~Value();
+  }
+  ArgBuf(const ArgBuf&) = delete;
+  ArgBuf& operator=(const ArgBuf&) = delete;
+};
+}  // namespace
+
 Value Interp::call(const Node* n) {
   const ir::Function* f = nullptr;
   size_t first = 0;
@@ -205,13 +233,8 @@ Value Interp::call(const Node* n) {
     f = &mod.fns[id - 1];
   }
   size_t nargs = n->kids.size() - first;
-  Value argbuf[8];
-  std::vector<Value> argvec;
-  Value* args = argbuf;
-  if (nargs > 8) {
-    argvec.resize(nargs);
-    args = argvec.data();
-  }
+  ArgBuf ab(nargs);
+  Value* args = ab.p;
   for (size_t i = first; i < n->kids.size(); ++i) {
     const Node* k = n->kids[i];
     Value& a = args[i - first];

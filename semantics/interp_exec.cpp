@@ -96,6 +96,11 @@ Interp::Flow Interp::exec(const Node* n) {
       return Flow::Normal;
     }
     case Kind::Assign: {
+      if (n->kids[0]->kind == Kind::Local) {  // no index to pre-evaluate: rhs, then the slot
+        Value v = eval(n->kids[1]);
+        fr_->slots[n->kids[0]->slot] = std::move(v);
+        return Flow::Normal;
+      }
       IdxMark mark{idx_, idx_.size()};
       pre_indexes(n->kids[0]);
       Value v = eval(n->kids[1]);
@@ -105,6 +110,12 @@ Interp::Flow Interp::exec(const Node* n) {
       return Flow::Normal;
     }
     case Kind::Compound: {
+      if (n->kids[0]->kind == Kind::Local) {
+        uint64_t v = scalar(n->kids[1]);
+        Value& p = fr_->slots[n->kids[0]->slot];
+        p.b = op(n, n->op, n->sc, n->sc, p.b, v);
+        return Flow::Normal;
+      }
       IdxMark mark{idx_, idx_.size()};
       pre_indexes(n->kids[0]);
       uint64_t v = scalar(n->kids[1]);
@@ -153,6 +164,23 @@ Interp::Flow Interp::exec(const Node* n) {
       return Flow::Normal;
     }
     case Kind::Match: {
+      // A subject read from a slot that a copy would clone whole: clone only the payload an arm binds.
+      const Node* subj = n->kids[0];
+      const Value* src = nullptr;
+      if (subj->kind == Kind::Local && !subj->imm) src = &fr_->slots[subj->slot];
+      else if (subj->kind == Kind::Deref) src = fr_->slots[subj->slot].p;
+      if (src && copies_deeply(*src, subj->type)) {
+        uint64_t tag = src->b;
+        for (size_t i = 1; i < n->kids.size(); ++i) {
+          const Node* arm = n->kids[i];
+          if (arm->index != tag) continue;
+          if (arm->slot != ir::kNoSlot) fr_->slots[arm->slot] = copy_component(src->s->e[0]);
+          Flow f = exec_block(arm->kids[0]);
+          if (arm->slot != ir::kNoSlot) fr_->slots[arm->slot] = Value{};
+          return f;
+        }
+        trap(check::TrapKind::MatchTag, n->pos);
+      }
       Value v = eval(n->kids[0]);
       for (size_t i = 1; i < n->kids.size(); ++i) {
         const Node* arm = n->kids[i];

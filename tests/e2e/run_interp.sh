@@ -98,10 +98,8 @@ out=$(CAIRN_TRAP_FD=7 "$CAIRN" run "$tmp/zero.cairn" --engine interp 7>"$tmp/fd7
 if [ -s "$tmp/fd7" ]; then bad "no trap, no report"; else ok; fi
 
 # --- limits ---
-start=$(date +%s)
+# (no assertion on elapsed time: the exit status says the limit stopped it; ctest's own timeout catches a hang)
 run 124 "timeout" -- run "$tmp/forever.cairn" --engine interp --timeout 1
-took=$(($(date +%s) - start))
-if [ "$took" -le 6 ]; then ok; else bad "timeout took $took s"; fi
 has "timeout line" "$err" "timeout"
 run 134 "memory cap" -- run "$tmp/bigbuf.cairn" --engine interp --memory-mib 16
 has "memory cap line" "$err" "alloc"

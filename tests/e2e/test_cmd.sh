@@ -62,14 +62,14 @@ test also_good {
   assert(true);
 }
 SRC
-run 1 "mixed" -- test "$tmp/mixed.cairn" --engine interp --timeout 1 --jobs 3 --format json
+run 1 "mixed" -- test "$tmp/mixed.cairn" --engine interp --timeout 2 --jobs 3 --format json
 field "mixed" status test-blocks-failed
 has "mixed ran" '"ran":5,"passed":2,"failed":3'
 has "mixed assert reason" 'assertion failed at [^"]*mixed.cairn:6: off: left 4, right 3'
 has "mixed trap reason" 'trap overflow at [^"]*mixed.cairn:1'
-has "mixed timeout reason" 'timed out after 1 s'
+has "mixed timeout reason" 'timed out after 2 s'
 has "mixed stdout kept" '"stdout":"noise\\n"'
-run 1 "mixed human" -- test "$tmp/mixed.cairn" --engine interp --timeout 1 --format human
+run 1 "mixed human" -- test "$tmp/mixed.cairn" --engine interp --timeout 2 --format human
 has "human summary" "^tests-not-passed: 3 of 5 tests failed, 0 contracts, 0 cases$"
 has "human failure line" "^test wrong: assertion failed at "
 
@@ -124,7 +124,7 @@ run 1 "wrong after" -- test "$tmp/c" --engine interp --format json
 has "wrong after reason" 'out\[1\] is 7 after the call, expected 6'
 
 # --- JUnit ---
-run 1 "junit" -- test "$tmp/mixed.cairn" --engine interp --timeout 1 --junit "$tmp/report.xml" --format json
+run 1 "junit" -- test "$tmp/mixed.cairn" --engine interp --timeout 2 --junit "$tmp/report.xml" --format json
 has "junit field" "\"junit\":\"$tmp/report.xml\""
 if python3 - "$tmp/report.xml" <<'PY'; then ok; else bad "junit: not well-formed or wrong shape"; fi
 import sys, xml.etree.ElementTree as ET
