@@ -79,6 +79,7 @@ class Checker {
   bool names_something(const std::string& name) const;  // for E-VARIANT-AMBIGUOUS
   FnInfo* test_named(const std::string& name) const;
   std::optional<StaticRef> static_path(ast::Expr* e);
+  bool type_item(const ItemRef& item, StaticRef& r);
 
   // --- types (body_type.cpp)
   const Type* annotation(const ast::TypeExpr* t);

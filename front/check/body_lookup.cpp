@@ -52,6 +52,23 @@ bool is_module_prefix(const Program& p, const std::string& prefix) {
 
 // What a Name, a dotted path or N[args] denotes when it is not a value: a module, a sum, a record, a
 // scalar type or Buf/Array. Returns nullopt for values (locals, constants, functions, expressions).
+// A sum or record item as a static reference (a generic sum has no type until its arguments are known).
+bool Checker::type_item(const ItemRef& item, StaticRef& r) {
+  if (const SumInfo* s = item.sum()) {
+    r.kind = StaticRef::Kind::Sum;
+    r.sum = s;
+    if (s->type_params == 0) r.type = types().sum(s, {});
+    return true;
+  }
+  if (const RecordInfo* rec = item.record()) {
+    r.kind = StaticRef::Kind::Record;
+    r.record = rec;
+    r.type = types().record(rec);
+    return true;
+  }
+  return false;
+}
+
 std::optional<StaticRef> Checker::static_path(ast::Expr* e) {
   using K = StaticRef::Kind;
   if (e->kind == ast::ExprKind::Paren) return std::nullopt;
@@ -65,18 +82,7 @@ std::optional<StaticRef> Checker::static_path(ast::Expr* e) {
       return r;
     }
     if (ItemRef item = lookup(n)) {
-      if (const SumInfo* s = item.sum()) {
-        r.kind = K::Sum;
-        r.sum = s;
-        if (s->type_params == 0) r.type = types().sum(s, {});
-        return r;
-      }
-      if (const RecordInfo* rec = item.record()) {
-        r.kind = K::Record;
-        r.record = rec;
-        r.type = types().record(rec);
-        return r;
-      }
+      if (type_item(item, r)) return r;
       return std::nullopt;
     }
     Scalar s;
@@ -122,18 +128,7 @@ std::optional<StaticRef> Checker::static_path(ast::Expr* e) {
     }
     if (base->kind == K::Module) {
       ItemRef item = lookup_in(*base->module, e->binder);
-      if (const SumInfo* s = item.sum()) {
-        r.kind = K::Sum;
-        r.sum = s;
-        if (s->type_params == 0) r.type = types().sum(s, {});
-        return r;
-      }
-      if (const RecordInfo* rec = item.record()) {
-        r.kind = K::Record;
-        r.record = rec;
-        r.type = types().record(rec);
-        return r;
-      }
+      if (type_item(item, r)) return r;
       if (!item) {
         std::string sub = base->module->path + "." + e->text;
         if (const ModuleInfo* m = module_at(program_, sub)) {
