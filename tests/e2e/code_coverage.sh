@@ -6,7 +6,6 @@ set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 declare -A exempt=(
   [E-AST-LIMIT]="needs more than 4,000,000 syntax nodes (a 4 MB source, ~1.2 GB and ~4 s to parse): too heavy for the suite"
-  [E-EFFECT-LIMIT]="needs effect rows beyond 1,024 labels: no core program of test size reaches it"
   [E-INTERNAL]="a compiler fault: a test producing it is a bug to fix, not a behaviour to keep"
   [E-IMPL-TARGET]="Stage 2, reserved (language.md §18): no core program can produce it"
 )
