@@ -33,18 +33,6 @@ bool in_range(Scalar t, i128 r) {
 
 }  // namespace
 
-uint64_t ConcreteDomain::norm(Scalar t, uint64_t bits) {
-  if (t == Scalar::F64) return bits;
-  if (t == Scalar::F32) return bits & 0xFFFFFFFFu;
-  if (t == Scalar::Bool) return bits & 1;
-  unsigned w = check::scalar_bits(t);
-  if (w >= 64) return bits;
-  uint64_t mask = (uint64_t{1} << w) - 1;
-  bits &= mask;
-  if (is_signed_int(t) && (bits >> (w - 1)) != 0) bits |= ~mask;
-  return bits;
-}
-
 bool ConcreteDomain::eq(Scalar t, Val a, Val b) const {
   if (is_f32(t)) return as_f32(a) == as_f32(b);
   if (t == Scalar::F64) return as_f64(a) == as_f64(b);

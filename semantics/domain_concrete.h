@@ -70,7 +70,18 @@ class ConcreteDomain {
   Val from_bits(Scalar t, Val a) const { return norm(t, a); }
 
   // The encoding of ops.h: sign-extended for signed integers, zero-extended otherwise.
-  static uint64_t norm(Scalar t, uint64_t bits);
+  // Bits of type t in the ops.h encoding (inline: every operation ends here).
+  static uint64_t norm(Scalar t, uint64_t bits) {
+    if (t == Scalar::F64) return bits;
+    if (t == Scalar::F32) return bits & 0xFFFFFFFFu;
+    if (t == Scalar::Bool) return bits & 1;
+    unsigned w = check::scalar_bits(t);
+    if (w >= 64) return bits;
+    uint64_t mask = (uint64_t{1} << w) - 1;
+    bits &= mask;
+    if (check::scalar_is_signed(t) && (bits >> (w - 1)) != 0) bits |= ~mask;
+    return bits;
+  }
   static uint64_t sign_bit(Scalar t) { return t == Scalar::F32 ? uint64_t{1} << 31 : uint64_t{1} << 63; }
 };
 

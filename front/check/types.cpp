@@ -5,30 +5,9 @@
 
 namespace cairn::check {
 
-namespace {
-struct ScalarRow {
-  const char* name;
-  unsigned size;
-  bool is_int, is_signed, is_float;
-};
-constexpr ScalarRow kScalars[] = {
-#define SCALAR(k, name, size, is_int, is_signed, is_float) {name, size, is_int, is_signed, is_float},
-#include "front/check/scalars.def"
-#undef SCALAR
-};
-const ScalarRow& row(Scalar s) { return kScalars[static_cast<int>(s)]; }
-}  // namespace
-
-const char* scalar_name(Scalar s) { return row(s).name; }
-unsigned scalar_size(Scalar s) { return row(s).size; }
-bool scalar_is_int(Scalar s) { return row(s).is_int; }
-bool scalar_is_signed(Scalar s) { return row(s).is_signed; }
-bool scalar_is_float(Scalar s) { return row(s).is_float; }
-bool scalar_is_unsigned(Scalar s) { return row(s).is_int && !row(s).is_signed; }
-unsigned scalar_bits(Scalar s) { return row(s).size * 8; }
 bool scalar_from_name(const std::string& name, Scalar* out) {
-  for (size_t i = 0; i < std::size(kScalars); ++i)
-    if (name == kScalars[i].name) {
+  for (size_t i = 0; i < std::size(kScalarRows); ++i)
+    if (name == kScalarRows[i].name) {
       *out = static_cast<Scalar>(i);
       return true;
     }
@@ -42,7 +21,7 @@ TypeTable::TypeTable() {
   Type v;
   v.kind = TypeKind::Void;
   void_ = intern(v);
-  for (size_t i = 0; i < std::size(kScalars); ++i) {
+  for (size_t i = 0; i < std::size(kScalarRows); ++i) {
     Type s;
     s.kind = TypeKind::Scalar;
     s.scalar = static_cast<Scalar>(i);

@@ -14,13 +14,25 @@ enum class Scalar : uint8_t {
 #include "front/check/scalars.def"
 #undef SCALAR
 };
-const char* scalar_name(Scalar s);
-unsigned scalar_size(Scalar s);
-bool scalar_is_int(Scalar s);
-bool scalar_is_signed(Scalar s);
-bool scalar_is_float(Scalar s);
-bool scalar_is_unsigned(Scalar s);  // u8..u64, usize
-unsigned scalar_bits(Scalar s);
+// The scalars.def table, inline: these are asked on every operation the interpreter evaluates.
+struct ScalarRow {
+  const char* name;
+  unsigned size;
+  bool is_int, is_signed, is_float;
+};
+inline constexpr ScalarRow kScalarRows[] = {
+#define SCALAR(k, name, size, is_int, is_signed, is_float) {name, size, is_int, is_signed, is_float},
+#include "front/check/scalars.def"
+#undef SCALAR
+};
+inline const ScalarRow& scalar_row(Scalar s) { return kScalarRows[static_cast<int>(s)]; }
+inline const char* scalar_name(Scalar s) { return scalar_row(s).name; }
+inline unsigned scalar_size(Scalar s) { return scalar_row(s).size; }
+inline bool scalar_is_int(Scalar s) { return scalar_row(s).is_int; }
+inline bool scalar_is_signed(Scalar s) { return scalar_row(s).is_signed; }
+inline bool scalar_is_float(Scalar s) { return scalar_row(s).is_float; }
+inline bool scalar_is_unsigned(Scalar s) { return scalar_row(s).is_int && !scalar_row(s).is_signed; }  // u8..usize
+inline unsigned scalar_bits(Scalar s) { return scalar_row(s).size * 8; }
 bool scalar_from_name(const std::string& name, Scalar* out);
 
 struct RecordInfo;  // sema.h
