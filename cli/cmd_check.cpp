@@ -1,5 +1,6 @@
 // `cairn check [PATH]`: accept (typed: N functions / cairn.check/1) or refuse (cairn.diagnostic/2).
 #include "cli/args.h"
+#include "cli/open_command.h"
 #include "cli/command.h"
 #include "cli/output.h"
 #include "front/driver/check_record.h"
@@ -16,14 +17,8 @@ constexpr FlagSpec kFlags[] = {
 
 int cmd_check(const Command& cmd, const std::vector<std::string>& argv) {
   Args args;
-  std::string error;
-  if (!parse_args(argv, kFlags, args, error)) return usage_error(output_for_usage(argv), error);
-  if (args.help) {
-    print_text(help_text(cmd.synopsis, cmd.summary, kFlags));
-    return 0;
-  }
   Output out;
-  if (!choose_output(args.get("format"), out, error)) return usage_error(out, error);
+  if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
   if (args.operands.size() > 1) return usage_error(out, "cairn check takes one PATH, not " + std::to_string(args.operands.size()) + ".");
   std::string path = args.operands.empty() ? "." : args.operands[0];
 

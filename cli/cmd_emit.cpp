@@ -1,5 +1,6 @@
 // `cairn emit [PATH] --dump tokens|ast|ir|smt|cpp`: the phase dumps (the C++ arrives with the lowering).
 #include "cli/args.h"
+#include "cli/open_command.h"
 #include "cli/command.h"
 #include "cli/output.h"
 #include "front/driver/driver.h"
@@ -46,14 +47,8 @@ int emit_ir(const Output& out, const std::string& path) {
 
 int cmd_emit(const Command& cmd, const std::vector<std::string>& argv) {
   Args args;
-  std::string error;
-  if (!parse_args(argv, kFlags, args, error)) return usage_error(output_for_usage(argv), error);
-  if (args.help) {
-    print_text(help_text(cmd.synopsis, cmd.summary, kFlags));
-    return 0;
-  }
   Output out;
-  if (!choose_output(args.get("format"), out, error)) return usage_error(out, error);
+  if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
   if (!out.chosen) out.format = Format::Human;  // a text product: records only when asked (§1.2)
   if (args.operands.size() > 1) return usage_error(out, "cairn emit takes one PATH.");
   std::string path = args.operands.empty() ? "." : args.operands[0];

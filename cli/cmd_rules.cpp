@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 
 #include "cli/args.h"
+#include "cli/open_command.h"
 #include "cli/command.h"
 #include "cli/output.h"
 #include "front/diag/render_cards.h"
@@ -29,14 +30,8 @@ bool path_exists(const std::string& p) {
 
 int cmd_rules(const Command& cmd, const std::vector<std::string>& argv) {
   Args args;
-  std::string error;
-  if (!parse_args(argv, kFlags, args, error)) return usage_error(output_for_usage(argv), error);
-  if (args.help) {
-    print_text(help_text(cmd.synopsis, cmd.summary, kFlags));
-    return 0;
-  }
   Output out;
-  if (!choose_output(args.get("format"), out, error)) return usage_error(out, error);
+  if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
   bool list = args.has("list");
   if (list && !args.operands.empty()) return usage_error(out, "cairn rules takes a word or --list, not both.");
   if (list) return print_cards(out, diag::all_cards(), true);

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "cli/args.h"
+#include "cli/open_command.h"
 #include "cli/cmd_test_report.h"
 #include "cli/command.h"
 #include "cli/output.h"
@@ -194,14 +195,8 @@ bool read_file(const std::string& path, std::string& text) {
 
 int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
   Args args;
-  std::string error;
-  if (!parse_args(argv, kFlags, args, error)) return usage_error(output_for_usage(argv), error);
-  if (args.help) {
-    print_text(help_text(cmd.synopsis, cmd.summary, kFlags));
-    return 0;
-  }
   Output out;
-  if (!choose_output(args.get("format"), out, error)) return usage_error(out, error);
+  if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
   if (args.operands.size() > 1) return usage_error(out, "cairn test takes one PATH, not " + std::to_string(args.operands.size()) + ".");
   if (args.get("engine").value_or("interp") == "native")
     return usage_error(out, "The native engine arrives with the lowering; use --engine interp.");
@@ -311,6 +306,7 @@ int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
                        : unknown      ? "unknown"
                                       : "passed-finite-tests";
   int code = status == "passed-finite-tests" ? 0 : status == "unknown" ? 2 : 1;
+  std::string error;
   if (junit && !write_junit(*junit, results, files, error)) {
     std::fprintf(stderr, "error: %s\n", error.c_str());
     code = 2;
