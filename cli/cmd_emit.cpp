@@ -5,6 +5,8 @@
 #include "cli/output.h"
 #include "front/driver/driver.h"
 #include "front/parse/parse.h"
+#include "front/source/sha256.h"
+#include "lower/lower.h"
 #include "semantics/ir.h"
 
 namespace cairn::cli {
@@ -13,6 +15,9 @@ namespace {
 constexpr FlagSpec kFlags[] = {
     {"dump", "tokens|ast|ir|smt|cpp", true, "cpp", "prints a phase's deterministic dump instead of the C++"},
     {"keep-guards", "", false, "", "writes every guard, even those proved unable to fail"},
+    {"harness", "exe|tests|library", true, "exe",
+     "the entry points of the C++: main (exe), the test-block harness --cairn-list / --cairn-run NAME (tests), "
+     "or C-linkage library wrappers"},
     {"format", "human|json", true, "the text product; json only when asked", "the output form"},
 };
 
@@ -45,6 +50,31 @@ int emit_ir(const Output& out, const std::string& path) {
   return 0;
 }
 
+// The C++ translation unit of a checked program (tools.md §2.4).
+int emit_cpp(const Output& out, const std::string& path, const Args& args) {
+  lower::Options options;
+  options.keep_guards = args.has("keep-guards");
+  std::string harness = args.get("harness").value_or("exe");
+  if (harness == "tests") options.kind = lower::Kind::Tests;
+  else if (harness == "library") options.kind = lower::Kind::Library;
+  else if (harness != "exe") return usage_error(out, "--harness takes exe, tests or library.");
+  driver::CheckRun run = driver::run(path);
+  if (run.refusal) return print_refusal(out, *run.refusal);
+  ir::Module m = ir::build_ir(*run.program);
+  lower::Lowered low = lower::lower_program(m, run.sources, options);
+  if (out.format == Format::Json) {
+    nlohmann::ordered_json j;
+    j["protocol"] = "cairn.emit/1";
+    j["status"] = "typed";
+    j["cpp"] = low.cpp;
+    j["cpp_sha256"] = sha256_hex(low.cpp);
+    print_record(out, j);
+  } else {
+    print_text(low.cpp);
+  }
+  return 0;
+}
+
 int cmd_emit(const Command& cmd, const std::vector<std::string>& argv) {
   Args args;
   Output out;
@@ -56,7 +86,7 @@ int cmd_emit(const Command& cmd, const std::vector<std::string>& argv) {
   if (kind == "smt")
     return usage_error(out, "The SMT dump arrives with the encoding; cairn emit --dump=smt is not built yet.");
   if (kind == "ir") return emit_ir(out, path);
-  if (kind == "cpp") return usage_error(out, "The C++ emission arrives with the lowering; cairn emit is not built yet.");
+  if (kind == "cpp") return emit_cpp(out, path, args);
 
   driver::CheckRun run = driver::run(path, kind == "tokens" ? driver::Stop::AfterLoad : driver::Stop::AfterParse);
   if (run.refusal) return print_refusal(out, *run.refusal);

@@ -1,5 +1,5 @@
-// `cairn run [PATH] [--engine interp] [--timeout S] [--memory-mib M] [-- ARGS]`: runs main in a forked
-// child under the limits; exits with the program's status, or prints cairn.run/1 when json is asked.
+// `cairn run [PATH] [--engine native|interp] [--timeout S] [--memory-mib M] [-- ARGS]`: builds (native) and runs
+// main in a child under the limits; exits with the program's status, or prints cairn.run/1 when json is asked.
 #include <unistd.h>
 
 #include <cstdlib>
@@ -9,14 +9,16 @@
 #include "cli/command.h"
 #include "cli/output.h"
 #include "front/driver/driver.h"
-#include "semantics/embed.h"
+#include "cli/build_flags.h"
+#include "targets/native_build.h"
 #include "targets/process.h"
+#include "targets/program_run.h"
 
 namespace cairn::cli {
 
 namespace {
 constexpr FlagSpec kFlags[] = {
-    {"engine", "native|interp", true, "interp (until the native lowering exists)", "the engine that runs the program"},
+    {"engine", "native|interp", true, "native", "the engine that runs the program"},
     {"cc", "clang|gcc", true, "as build", "the C++ compiler (native only)"},
     {"opt", "0|1|2|3", true, "as build", "the optimization level (native only)"},
     {"timeout", "S", false, "none", "stop the program after S seconds (a decimal number > 0)"},
@@ -87,12 +89,13 @@ int cmd_run(const Command& cmd, const std::vector<std::string>& argv) {
   }
   if (!choose_output(args.get("format"), out, error)) return env_failure(out, error);
   if (args.operands.size() > 1) return env_failure(out, "cairn run takes one PATH (program arguments follow --), not " + std::to_string(args.operands.size()) + ".");
-  std::string engine = args.get("engine").value_or("interp");
-  if (engine == "native") return env_failure(out, "The native engine arrives with the lowering; use --engine interp.");
-  for (const char* f : {"sanitize", "cc", "opt"})
-    if (args.has(f)) return env_failure(out, std::string("--") + f + " applies to the native engine, not to --engine interp.");
-  if (args.get("target").value_or("hosted") != "hosted")
-    return env_failure(out, "The aarch64-virt target runs natively only; --engine interp runs hosted programs.");
+  bool native = args.get("engine").value_or("native") == "native";
+  if (!native) {
+    for (const char* f : {"sanitize", "cc", "opt"})
+      if (args.has(f)) return env_failure(out, std::string("--") + f + " applies to the native engine, not to --engine interp.");
+    if (args.get("target").value_or("hosted") != "hosted")
+      return env_failure(out, "The aarch64-virt target runs natively only; --engine interp runs hosted programs.");
+  }
   double timeout = 0;
   if (auto t = args.get("timeout"); t && !parse_seconds(*t, timeout))
     return env_failure(out, "--timeout takes a decimal number of seconds > 0, not \"" + *t + "\".");
@@ -103,79 +106,99 @@ int cmd_run(const Command& cmd, const std::vector<std::string>& argv) {
     memory_mib = std::stoull(*m);
   }
   bool record = out.chosen && out.format == Format::Json;
+  targets::BuildOptions build;
+  if (native && !read_build_flags(args, build, error)) return env_failure(out, error);
 
   std::string path = args.operands.empty() ? "." : args.operands[0];
   driver::CheckRun run = driver::run(path, driver::Stop::Full);
   if (run.refusal) return report(out, *run.refusal);
   if (!run.program->main)
     return env_failure(out, "The project " + run.project.name + " is a library: it has no main to run (cairn test runs its tests).");
-  std::unique_ptr<sem::Engine> eng = sem::Engine::compile(*run.program, run.sources);
-  if (!eng) return env_failure(out, "The interpreter cannot run this program.");
 
-  sem::Limits limits;
-  limits.memory_bytes = memory_mib << 20;
-  targets::ProcessOptions opts;
-  opts.timeout_s = timeout;
-  opts.address_space_extra = limits.memory_bytes + (uint64_t{3} << 29) + (uint64_t{1} << 30);  // heap + interpreter + its 1 GiB stack
-  opts.capture = record;
-  opts.channels = 1;
-  const check::FnInfo& main_fn = *run.program->main;
+  targets::RunLimits limits;
+  limits.timeout_s = timeout;
+  limits.memory_mib = memory_mib;
+  limits.sanitized = !build.sanitize.empty();
   targets::install_interrupt_handlers();
-  targets::ProcessResult pr = targets::run_process(
-      [&](std::span<const int> ch) { return eng->run_entry(main_fn, limits, ch[0]); }, opts);
-  if (!pr.started) return env_failure(out, "Cannot start the program: " + pr.error + ".");
+  targets::ProgramRun pr;
+  std::optional<targets::BuildResult> built;
+  if (native) {
+    place_build(path, run, build);
+    built = targets::build_native(run, build);
+    if (built->status != targets::BuildResult::Status::Built) {
+      if (record) {
+        nlohmann::ordered_json r;
+        r["protocol"] = "cairn.run/1";
+        r["status"] = "build-failed";
+        r["engine"] = "native";
+        r["build"] = targets::build_record(*built);
+        print_record(out, r);
+      } else {
+        say("error: the build failed: " + targets::build_failure_text(*built));
+      }
+      return 2;
+    }
+    std::vector<std::string> program_args;
+    for (size_t i = own.size() + 1; i < argv.size(); ++i) program_args.push_back(argv[i]);
+    pr = targets::run_native(built->artifact, program_args, limits, record);
+  } else {
+    pr = targets::run_interpreted(run, limits, record);
+  }
+  const targets::ProcessResult& p = pr.process;
+  if (!p.started) return env_failure(out, "Cannot start the program: " + p.error + ".");
 
-  // The trap report: pass it on to a user-set CAIRN_TRAP_FD, and name the trap in cairn's own line.
-  std::string report_line = pr.channels[0];
-  bool trapped = !report_line.empty() && pr.status == 134;
-  if (int fd = user_trap_fd(); fd >= 0 && !report_line.empty()) {
-    if (record && fd == 1) pr.out += report_line;
-    else if (record && fd == 2) pr.err += report_line;
+  // The trap report: pass it on to a user-set CAIRN_TRAP_FD; cairn's own line names the trap.
+  std::string out_text = p.out, err_text = p.err;
+  if (int fd = user_trap_fd(); fd >= 0 && !pr.trap_report.empty()) {
+    if (record && fd == 1) out_text += pr.trap_report;
+    else if (record && fd == 2) err_text += pr.trap_report;
     else {
-      ssize_t ignored = write(fd, report_line.data(), report_line.size());
+      ssize_t ignored = write(fd, pr.trap_report.data(), pr.trap_report.size());
       (void)ignored;
     }
   }
-  std::string trap_what = report_line;
-  if (trap_what.rfind("trap: ", 0) == 0) trap_what = trap_what.substr(6);
-  while (!trap_what.empty() && trap_what.back() == '\n') trap_what.pop_back();
   std::string name = run.project.name;
   std::string limit_met;
-  if (pr.timed_out) {
+  if (p.timed_out) {
     limit_met = "timeout";
     say("error: " + name + " was stopped by --timeout after " + *args.get("timeout") + " s.");
-  } else if (trapped) {
-    bool alloc = trap_what.rfind("alloc", 0) == 0;
+  } else if (pr.trapped()) {
+    bool alloc = pr.trap_what().rfind("alloc", 0) == 0;
     if (alloc) limit_met = "memory";
-    say("error: " + name + " was stopped by SIGABRT: trap " + trap_what +
+    say("error: " + name + " was stopped by SIGABRT: trap " + pr.trap_what() +
         (alloc ? " (an allocation failed or passed the " + std::to_string(memory_mib) + " MiB cap)" : "") + ".");
-  } else if (pr.signal) {
-    say("error: " + name + " was stopped by " + targets::signal_name(pr.signal) + " (the interpreter failed, or the " +
-        std::to_string(memory_mib) + " MiB cap was met).");
+  } else if (p.signal) {
+    say("error: " + name + " was stopped by " + targets::signal_name(p.signal) +
+        (native ? " (the program crashed, or met the " : " (the interpreter failed, or the ") +
+        std::to_string(memory_mib) + " MiB cap" + (native ? ")." : " was met)."));
   }
-  if (!record) return pr.status;
+  if (!record) return p.status;
 
   nlohmann::ordered_json r;
   r["protocol"] = "cairn.run/1";
-  r["status"] = pr.timed_out ? "timed-out" : "program-exited";
-  r["engine"] = "interp";
-  r["exit_code"] = pr.status;
-  if (pr.signal) r["signal"] = pr.signal;
-  else if (trapped) r["signal"] = 6;  // SIGABRT, as the native build ends
-  r["stdout"] = pr.out;
-  r["stdout_truncated"] = pr.out_truncated;
-  r["stderr"] = pr.err;
-  r["stderr_truncated"] = pr.err_truncated;
+  r["status"] = p.timed_out ? "timed-out" : "program-exited";
+  r["engine"] = native ? "native" : "interp";
+  if (built)
+    r["compiler"] = {{"name", built->compiler.name}, {"path", built->compiler.path}, {"version", built->compiler.version}};
+  r["exit_code"] = p.status;
+  if (p.signal) r["signal"] = p.signal;
+  else if (pr.trapped() && !native) r["signal"] = 6;  // SIGABRT, as the native build ends
+  r["stdout"] = out_text;
+  r["stdout_truncated"] = p.out_truncated;
+  r["stderr"] = err_text;
+  r["stderr_truncated"] = p.err_truncated;
+  if (built) r["build_dir"] = built->directory;
   nlohmann::ordered_json lim;
   if (timeout > 0) lim["timeout_s"] = timeout;
   lim["memory_mib"] = memory_mib;
   r["limits"] = lim;
   if (!limit_met.empty()) r["limit_met"] = limit_met;
-  if (trapped) r["trap"] = trap_what;
+  if (!build.sanitize.empty()) r["sanitizer"] = build.sanitize;
+  if (pr.trapped()) r["trap"] = pr.trap_what();
   // Strings must be valid UTF-8 in a record: a program's raw bytes are replaced where they are not.
   print_text(r.dump(out.tty ? 2 : -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
-  if (pr.timed_out) return 124;
-  return pr.status == 0 ? 0 : 1;
+  if (p.timed_out) return 124;
+  return p.status == 0 ? 0 : 1;
 }
 
 }  // namespace cairn::cli

@@ -99,8 +99,8 @@ void close_others(std::vector<int> keep) {
   close_others(chan_w);
   rlimit core{0, 0};
   setrlimit(RLIMIT_CORE, &core);
-  if (opts.address_space_extra && !kSanitized) {
-    uint64_t cap = current_vm_bytes() + opts.address_space_extra;
+  if ((opts.address_space_extra || opts.address_space_cap) && !kSanitized) {
+    uint64_t cap = opts.address_space_cap ? opts.address_space_cap : current_vm_bytes() + opts.address_space_extra;
     rlimit as{cap, cap};
     setrlimit(RLIMIT_AS, &as);
   }

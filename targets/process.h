@@ -14,6 +14,7 @@ constexpr size_t kCaptureLimit = size_t{16} << 20;  // bytes kept per captured s
 struct ProcessOptions {
   double timeout_s = 0;                 // 0: no time limit
   uint64_t address_space_extra = 0;     // 0: no RLIMIT_AS; else the child's current size plus this many bytes
+  uint64_t address_space_cap = 0;       // when set: RLIMIT_AS of exactly this many bytes (for a child that execs)
   bool capture = false;                 // stdout and stderr go to pipes (else inherited as they are)
   size_t capture_limit = kCaptureLimit;
   unsigned channels = 0;                // extra pipes from child to parent (trap reports, call outcomes)

@@ -55,7 +55,7 @@ env_failure "bad choice" check "$tmp/main.cairn" --format=xml
 env_failure "flag twice" check "$tmp/main.cairn" --format json --format=json
 env_failure "missing value" rules --format
 env_failure "two paths" check "$tmp/main.cairn" "$tmp/main.cairn"
-env_failure "unbuilt command" build "$tmp/main.cairn"
+env_failure "unbuilt command" verify "$tmp/main.cairn" "$tmp/main.cairn" --all
 has "unbuilt command" "not built yet"
 env_failure "emit smt" emit --dump=smt "$tmp/main.cairn"
 CAIRN_FORMAT=yaml run 2 "bad CAIRN_FORMAT" -- check "$tmp/main.cairn"
@@ -227,7 +227,10 @@ run 0 "manifest of any name" -- check "$tmp/other_name/bench.toml" --format json
 run 0 "emit tokens" -- emit --dump=tokens "$tmp/main.cairn"
 has "emit tokens" "main"
 run 0 "emit ast" -- emit --dump ast "$tmp/main.cairn"
-env_failure "emit cpp" emit "$tmp/main.cairn"
+run 0 "emit cpp" -- emit "$tmp/main.cairn"
+has "emit cpp" "cairn_rt.h"
+run 0 "emit cpp json" -- emit "$tmp/main.cairn" --format json
+field "emit cpp json" status typed
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

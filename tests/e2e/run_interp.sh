@@ -76,7 +76,7 @@ printf '[project]\nname = "lib"\nsources = ["src/lib.cairn"]\n[build]\nkind = "l
 # --- exit statuses: the program's own ---
 run 0 "exit 0" -- run "$tmp/zero.cairn" --engine interp
 if [ "$out" = "hi" ]; then ok; else bad "exit 0: stdout is '$out'"; fi
-run 0 "interp is the default engine" -- run "$tmp/zero.cairn"
+run 0 "native is the default engine" -- run "$tmp/zero.cairn"
 run 3 "exit 3" -- run "$tmp/three.cairn" --engine interp
 run 44 "exit 300 mod 256" -- run "$tmp/m300.cairn" --engine interp
 run 255 "exit -1" -- run "$tmp/minus1.cairn" --engine interp
@@ -124,14 +124,12 @@ field "json timeout" status timed-out
 field "json timeout" limit_met timeout
 run 1 "json memory" -- run "$tmp/bigbuf.cairn" --engine interp --format json --memory-mib 16
 field "json memory" limit_met memory
-out=$(CAIRN_FORMAT=json "$CAIRN" run "$tmp/zero.cairn" 2>/dev/null)
+out=$(CAIRN_FORMAT=json "$CAIRN" run "$tmp/zero.cairn" --engine interp 2>/dev/null)
 field "CAIRN_FORMAT=json" protocol cairn.run/1
-out=$("$CAIRN" run "$tmp/zero.cairn" 2>/dev/null | cat)
+out=$("$CAIRN" run "$tmp/zero.cairn" --engine interp 2>/dev/null | cat)
 if [ "$out" = "hi" ]; then ok; else bad "piped without --format: the program's output, not a record: '$out'"; fi
 
 # --- usage and environment errors: exit 2 ---
-run 2 "native engine" -- run "$tmp/zero.cairn" --engine native
-has "native engine message" "$err" "lowering"
 run 2 "sanitize with interp" -- run "$tmp/zero.cairn" --engine interp --sanitize address
 run 2 "cc with interp" -- run "$tmp/zero.cairn" --engine interp --cc gcc
 run 2 "bad timeout" -- run "$tmp/zero.cairn" --timeout 0

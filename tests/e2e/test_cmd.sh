@@ -88,7 +88,7 @@ run 1 "no tests" -- test "$tmp/none.cairn" --engine interp --format json
 field "no tests" status no-tests
 
 # --- usage errors ---
-run 2 "native engine" -- test "$tmp/mixed.cairn" --engine native --format json
+run 2 "cc with interp" -- test "$tmp/mixed.cairn" --engine interp --cc gcc --format json
 run 2 "bad jobs" -- test "$tmp/mixed.cairn" --jobs 0 --format json
 run 2 "bad timeout" -- test "$tmp/mixed.cairn" --timeout -1 --format json
 printf 'fn main() -> i32 {\n  let x:u64 = 1;\n  x = 2;\n  return 0;\n}\n' >"$tmp/refused.cairn"

@@ -5,7 +5,9 @@
 #include <string>
 #include <vector>
 
-namespace cairn::cli {
+#include "nlohmann/json.hpp"
+
+namespace cairn::targets {
 
 struct BlockOutcome {
   std::string name;     // qualified test name
@@ -30,10 +32,17 @@ struct FileOutcome {
 };
 
 // Writes the JUnit XML report of tools.md §2.7 through a temporary file and a rename; false with `error`.
+// `build_failure`: set when the test executable did not build (one <testcase name="build"> with an <error>).
 bool write_junit(const std::string& path, const std::vector<BlockOutcome>& blocks, const std::vector<FileOutcome>& files,
-                 std::string& error);
+                 const std::string* build_failure, std::string& error);
+
+// The cairn.test/1 record and the human summary of a finished run.
+nlohmann::ordered_json test_record(const std::string& status, const std::vector<BlockOutcome>& blocks,
+                                   const std::vector<FileOutcome>& files, const std::optional<std::string>& junit);
+std::string test_summary(const std::string& status, const std::vector<BlockOutcome>& blocks,
+                         const std::vector<FileOutcome>& files);
 
 // Text with what XML 1.0 cannot hold written as \xNN, and markup characters escaped (exposed for tests).
 std::string xml_escape(const std::string& s);
 
-}  // namespace cairn::cli
+}  // namespace cairn::targets

@@ -4,9 +4,10 @@
 #include <cstdio>
 #include <cstring>
 
-#include "cli/cmd_test_report.h"
+#include "front/source/atomic_file.h"
+#include "targets/test_report.h"
 
-namespace cairn::cli {
+namespace cairn::targets {
 
 namespace {
 
@@ -72,9 +73,15 @@ std::string xml_escape(const std::string& s) {
 }
 
 bool write_junit(const std::string& path, const std::vector<BlockOutcome>& blocks, const std::vector<FileOutcome>& files,
-                 std::string& error) {
+                 const std::string* build_failure, std::string& error) {
   std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cairn test\">\n";
-  {
+  if (build_failure) {
+    x += "  <testsuite" + attr("name", "test blocks") + attr("tests", "1") + attr("failures", "0") + attr("errors", "1") +
+         attr("time", "0.000") + ">\n";
+    x += "    <testcase" + attr("classname", "build") + attr("name", "build") + attr("time", "0.000") + ">\n";
+    x += "      <error" + attr("message", *build_failure) + attr("type", "build") + "/>\n";
+    x += "    </testcase>\n  </testsuite>\n";
+  } else {
     size_t failures = 0;
     double total = 0;
     for (const BlockOutcome& b : blocks) failures += b.passed ? 0 : 1, total += b.seconds;
@@ -102,22 +109,8 @@ bool write_junit(const std::string& path, const std::vector<BlockOutcome>& block
   }
   x += "</testsuites>\n";
 
-  std::string tmp = path + ".tmp." + std::to_string(getpid());
-  FILE* fp = std::fopen(tmp.c_str(), "wb");
-  if (!fp) {
-    error = "Cannot write the JUnit report " + path + ": " + std::strerror(errno) + ".";
-    return false;
-  }
-  bool ok = std::fwrite(x.data(), 1, x.size(), fp) == x.size();
-  ok = std::fflush(fp) == 0 && ok;
-  ok = fsync(fileno(fp)) == 0 && ok;
-  ok = std::fclose(fp) == 0 && ok;
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = "Cannot write the JUnit report " + path + ": " + std::strerror(errno) + ".";
-    std::remove(tmp.c_str());
-    return false;
-  }
+  if (!write_file_atomic(path, x, error)) return false;
   return true;
 }
 
-}  // namespace cairn::cli
+}  // namespace cairn::targets

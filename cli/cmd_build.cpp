@@ -1,0 +1,55 @@
+// `cairn build [PATH]`: a native build in a fresh directory (tools.md §2.5); prints cairn.build/1.
+#include "cli/args.h"
+#include "cli/build_flags.h"
+#include "cli/command.h"
+#include "cli/open_command.h"
+#include "cli/output.h"
+#include "front/driver/driver.h"
+#include "targets/native_build.h"
+
+namespace cairn::cli {
+
+namespace {
+constexpr FlagSpec kFlags[] = {
+    {"cc", "clang|gcc", true, "clang when clang++ is on PATH, else gcc", "the C++ compiler"},
+    {"opt", "0|1|2|3", true, "2", "the optimisation level passed as -ON"},
+    {"keep-guards", "", false, "", "writes every guard, even those proved unable to fail"},
+    {"debug", "", false, "", "debug information pointing at the .cairn source"},
+    {"sanitize", "address|thread", true, "none", "a sanitizer build (address: AddressSanitizer and UBSan)"},
+    {"kind", "exe|library", true, "the manifest's [build] kind", "an executable or a shared library"},
+    {"target", "hosted|aarch64-virt", true, "hosted", "the target"},
+    {"trap-report", "", false, "", "the board image writes the trap report (aarch64-virt)"},
+    {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
+};
+}  // namespace
+
+int cmd_build(const Command& cmd, const std::vector<std::string>& argv) {
+  Args args;
+  Output out;
+  if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
+  if (args.operands.size() > 1) return usage_error(out, "cairn build takes one PATH, not " + std::to_string(args.operands.size()) + ".");
+  targets::BuildOptions options;
+  std::string error;
+  if (!read_build_flags(args, options, error)) return usage_error(out, error);
+  std::string path = args.operands.empty() ? "." : args.operands[0];
+
+  driver::CheckRun run = driver::run(path, driver::Stop::Full);
+  if (run.refusal) return print_refusal(out, *run.refusal);
+  if (!args.has("kind")) options.kind = run.options.is_library ? lower::Kind::Library : lower::Kind::Exe;
+  if (options.kind == lower::Kind::Exe && !run.program->main)
+    return usage_error(out, "The project " + run.project.name + " has no main: build it with --kind library.");
+  place_build(path, run, options);
+  targets::BuildResult r = targets::build_native(run, options);
+  nlohmann::ordered_json record = targets::build_record(r);
+  if (out.format == Format::Json) {
+    print_record(out, record);
+  } else if (r.status == targets::BuildResult::Status::Built) {
+    print_text("native-built: " + r.artifact + " (" + r.compiler.name + ", -O" +
+               std::to_string(options.sanitize.empty() ? options.opt : 1) + ")\n");
+  } else {
+    print_text("build-failed: " + targets::build_failure_text(r) + "\n");
+  }
+  return r.status == targets::BuildResult::Status::Built ? 0 : 2;
+}
+
+}  // namespace cairn::cli

@@ -1,0 +1,53 @@
+// The lowering: core IR to one C++20 translation unit that includes the runtime headers (runtime/cairn_rt.h).
+// One entry function for the phase. Deterministic and canonical: the same function lowers to the same text
+// whatever its position in the file or the names of its locals (tools.md §4.2 builds on it).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "front/source/source.h"
+#include "semantics/ir.h"
+
+namespace cairn::lower {
+
+enum class Kind : uint8_t {
+  Exe,      // `main` of the program becomes the C++ main (exit status as the spec says)
+  Library,  // every public function with C linkage entry wrappers (entry checks of view parameters)
+  Tests,    // every test block; main takes `--cairn-list` (prints one qualified name per line, source order)
+            // and `--cairn-run NAME` (runs that block; exit 0 when it passes)
+};
+
+struct Options {
+  Kind kind = Kind::Exe;
+  bool keep_guards = false;  // write every guard, even those the checker proved unable to fail
+  bool line_directives = false;  // --debug: #line directives pointing at the .cairn source
+};
+
+// One function's emission, as tools.md §4.2 compares it.
+struct Function {
+  std::string name;                  // the CAIRN qualified name (module.fn)
+  std::string symbol;                // its C++ symbol in `cpp`
+  std::string text;                  // its definition exactly as it appears in `cpp`
+  std::vector<std::string> depends;  // C++ symbols of the functions, types and tables `text` names, sorted
+  uint32_t emitted_guards = 0;       // guard calls written
+  uint32_t elided_guards = 0;        // guards left out because the checker proved them safe
+};
+
+// Where a line of the C++ came from, for a compiler that refuses generated code (`refused_at`).
+struct LineOrigin {
+  uint32_t cpp_line = 0;  // 1-based line in `cpp`
+  Pos pos;                // the source position it lowers
+};
+
+struct Lowered {
+  std::string cpp;                  // the whole translation unit
+  std::vector<Function> functions;  // in Module::fns order
+  std::vector<LineOrigin> lines;    // sorted by cpp_line; a line without entry belongs to the previous one
+};
+
+// Lowers a checked program's core IR; `sources` names the files trap reports and #line directives cite
+// (their display names, as the interpreter's trap reports do).
+Lowered lower_program(const ir::Module& m, const SourceSet& sources, const Options& options);
+
+}  // namespace cairn::lower
