@@ -332,6 +332,7 @@ class Builder {
         return name_like(e);
       }
       case ExprKind::Index: {
+        if (e->info && e->info->ref == check::NameRef::Fn) return name_like(e);  // an instance as a value: scale[4]
         Node* n = mk(Kind::Index, e->type, e->pos);
         n->kids.push_back(expr(e->a));
         n->kids.push_back(expr(e->args.at(0)));

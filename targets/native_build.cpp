@@ -156,6 +156,7 @@ BuildResult build_native(const driver::CheckRun& run, const BuildOptions& o) {
   po.capture = true;
   po.null_stdin = true;
   po.timeout_s = 600;
+  po.address_space_cap = uint64_t{8} << 30;  // the compiler, too, runs under a time and memory limit
   ProcessResult pr = run_program({cmd, {}, r.directory, {}}, po);
   if (!pr.started) {
     r.error = "Cannot start the compiler " + cc->path + ": " + pr.error + ".";

@@ -45,6 +45,7 @@ ProgramRun run_native(const std::string& artifact, const std::vector<std::string
   spec.argv.push_back(artifact.find('/') == std::string::npos ? "./" + artifact : artifact);
   for (const std::string& a : args) spec.argv.push_back(a);
   spec.channel_env = {"CAIRN_TRAP_FD"};
+  spec.env = {{"CAIRN_MEMORY_MIB", std::to_string(limits.memory_mib)}};  // the runtime's heap cap, as the interpreter's
   ProcessOptions opts;
   opts.timeout_s = limits.timeout_s;
   // The heap cap and room for the program's code, stack and C++ runtime; a sanitizer build has none.

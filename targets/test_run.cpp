@@ -194,7 +194,10 @@ TestRun run_tests(const driver::CheckRun& run, const TestOptions& o) {
       ProcessResult pr;
       if (o.native) {
         if (o.build.sanitize.empty()) opts.address_space_cap = limits.memory_bytes + 256 * kMiB;
-        ExecSpec spec{{t.build->artifact, "--cairn-run", block_name(*blocks[i])}, {}, "", {"CAIRN_TRAP_FD"}};
+        ExecSpec spec{{t.build->artifact, "--cairn-run", block_name(*blocks[i])},
+                      {{"CAIRN_MEMORY_MIB", std::to_string(o.memory_mib)}},
+                      "",
+                      {"CAIRN_TRAP_FD"}};
         pr = run_program(spec, opts);
       } else {
         opts.address_space_extra = interp_extra;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Golden and differential run-tests: every program and project under examples/ runs under the reference
-# interpreter and natively under clang++ and g++ at -O0 and -O2 (`cairn run`; a library under `cairn test`).
+# interpreter and natively under clang++ and g++ at -O0 and -O2 and under clang's AddressSanitizer and UBSan
+# (`cairn run`; a library under `cairn test`).
 # Every engine must give the stdout, exit status and CAIRN_TRAP_FD report kept in tests/run/NAME.expected.
 # CAIRN_UPDATE_GOLDEN=1 rewrites the expectations from the interpreter. CAIRN_ENGINES=interp limits the engines.
 set -u
@@ -15,6 +16,8 @@ if os.environ.get("CAIRN_ENGINES", "all") != "interp":
     for cc in ("clang", "gcc"):
         for opt in ("0", "2"):
             engines.append(("%s -O%s" % (cc, opt), ["--engine", "native", "--cc", cc, "--opt", opt]))
+    # The generated C++ has no undefined behaviour: AddressSanitizer and UBSan end the run on any report.
+    engines.append(("clang asan+ubsan", ["--engine", "native", "--cc", "clang", "--sanitize", "address"]))
 
 work = tempfile.mkdtemp(prefix="cairn-examples-")
 examples = os.path.join(work, "examples")  # a copy: native builds write build/ beside the programs
@@ -30,7 +33,7 @@ def run_one(name, engine_flags):
     command = "run" if has_main else "test"
     flags = list(engine_flags) or ["--engine", "interp"]
     if command == "test":
-        flags = [f for f in flags if f not in ("--opt", "0", "2")]
+        flags = [f for f in flags if f not in ("--opt", "0", "2", "--sanitize", "address")]
     args = [cairn, command, path] + flags + ["--timeout", "60"]
     if command == "test":
         args += ["--format", "json"]

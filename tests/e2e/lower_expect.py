@@ -23,7 +23,8 @@ import sys
 import tempfile
 import time
 
-CXXFLAGS = ["-std=c++20", "-ffp-contract=off", "-fno-fast-math", "-w"]
+# The semantic flags of every native build (targets/toolchain.cpp, semantic_flags), warnings off as cairn builds.
+CXXFLAGS = ["-std=c++20", "-ffp-contract=off", "-fno-fast-math", "-fno-finite-loops", "-w"]
 
 
 def check_run(path, want, stdout, stderr, code, report):
