@@ -112,7 +112,8 @@ std::string FnEmitter::literal(check::Scalar sc, uint64_t bits) const {
 
 std::string FnEmitter::signature(const std::string& sym) {
   const check::FnInfo& info = *f_.info;
-  std::string s = tname(info.result) + " " + sym + "(";
+  // Internal linkage: the compiler sees every caller, so it may inline a kernel into its one call site.
+  std::string s = "static " + tname(info.result) + " " + sym + "(";
   for (size_t i = 0; i < info.params.size(); ++i) {
     if (i) s += ", ";
     uint32_t slot = i < f_.param_slots.size() ? f_.param_slots[i] : ir::kNoSlot;

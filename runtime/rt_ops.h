@@ -19,12 +19,20 @@ inline uint64_t bits(double d) { return __builtin_bit_cast(uint64_t, d); }
 inline float f32_from(uint32_t b) { return __builtin_bit_cast(float, b); }
 inline double f64_from(uint64_t b) { return __builtin_bit_cast(double, b); }
 
-// Any NaN result becomes the quiet positive NaN of its width (§5.4).
+// Any NaN result becomes the quiet positive NaN of its width (§5.4), as the interpreter makes it, when the
+// program can see NaN bits: the lowering defines CR_CANONICAL_NAN 1 when it uses to_bits or is a library.
+// Elsewhere the bits are unobservable and the check is left out (it costs a compare and a select per
+// operation, and keeps g++ from vectorizing float loops).
+#ifndef CR_CANONICAL_NAN
+#define CR_CANONICAL_NAN 0
+#endif
 template <class F>
 inline F canon(F r) {
-  if (r != r) {
-    if constexpr (sizeof(F) == 4) return f32_from(0x7FC00000u);
-    else return f64_from(0x7FF8000000000000ull);
+  if constexpr (CR_CANONICAL_NAN != 0) {
+    if (r != r) {
+      if constexpr (sizeof(F) == 4) return f32_from(0x7FC00000u);
+      else return f64_from(0x7FF8000000000000ull);
+    }
   }
   return r;
 }

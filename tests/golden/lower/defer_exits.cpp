@@ -18,14 +18,14 @@ struct S_Option_bu64_e {
   }
 };
 
-void f_note(uint64_t l0);
-uint64_t f_loop__exits(uint64_t l0);
-uint64_t f_early(uint64_t l0);
-S_Option_bu64_e f_half(uint64_t l0);
-S_Option_bu64_e f_chain(uint64_t l0);
-int32_t f_main();
+static void f_note(uint64_t l0);
+static uint64_t f_loop__exits(uint64_t l0);
+static uint64_t f_early(uint64_t l0);
+static S_Option_bu64_e f_half(uint64_t l0);
+static S_Option_bu64_e f_chain(uint64_t l0);
+static int32_t f_main();
 
-void f_note(uint64_t l0) {
+static void f_note(uint64_t l0) {
   cr::Out t0;
   cr::put(t0, cr::str("defer ", 6));
   cr::put(t0, l0);
@@ -33,7 +33,7 @@ void f_note(uint64_t l0) {
 }
 
 static const cr::Site K_loop__exits[] = {{"defer_exits.cairn", 10}, {"defer_exits.cairn", 13}};
-uint64_t f_loop__exits(uint64_t l0) {
+static uint64_t f_loop__exits(uint64_t l0) {
   uint64_t l1 = uint64_t(0ull);
   uint64_t l2 = uint64_t(0ull);
   while (cr_lt<uint64_t>(l1, l0))
@@ -56,7 +56,7 @@ uint64_t f_loop__exits(uint64_t l0) {
   return l2;
 }
 
-uint64_t f_early(uint64_t l0) {
+static uint64_t f_early(uint64_t l0) {
   {
     cr::Defer t0{[&] {
       f_note(uint64_t(100ull));
@@ -77,7 +77,7 @@ uint64_t f_early(uint64_t l0) {
   }
 }
 
-S_Option_bu64_e f_half(uint64_t l0) {
+static S_Option_bu64_e f_half(uint64_t l0) {
   if (cr_eq<uint64_t>(cr_rem_nc<uint64_t>(l0, uint64_t(2ull)), uint64_t(1ull)))
   {
     return S_Option_bu64_e::mk(1u);
@@ -85,7 +85,7 @@ S_Option_bu64_e f_half(uint64_t l0) {
   return S_Option_bu64_e::mk0(cr_div_nc<uint64_t>(l0, uint64_t(2ull)));
 }
 
-S_Option_bu64_e f_chain(uint64_t l0) {
+static S_Option_bu64_e f_chain(uint64_t l0) {
   {
     cr::Defer t0{[&] {
       f_note(uint64_t(200ull));
@@ -104,7 +104,7 @@ S_Option_bu64_e f_chain(uint64_t l0) {
 }
 
 static const cr::Site K_main[] = {{"defer_exits.cairn", 42}, {"defer_exits.cairn", 43}, {"defer_exits.cairn", 44}};
-int32_t f_main() {
+static int32_t f_main() {
   cr::Out t0;
   cr::put(t0, f_loop__exits(uint64_t(10ull)));
   cr::emit(t0, 1, true);

@@ -7,16 +7,16 @@ struct R_Holder {
   uint64_t f_n;
 };
 
-void f_regrow(cr::Buf<uint8_t>& l0);
-int32_t f_main();
+static void f_regrow(cr::Buf<uint8_t>& l0);
+static int32_t f_main();
 
 static const cr::Site K_regrow[] = {{"foreach_replace.cairn", 4}};
-void f_regrow(cr::Buf<uint8_t>& l0) {
+static void f_regrow(cr::Buf<uint8_t>& l0) {
   l0 = cr::buf_new<uint8_t>(uint64_t(50ull), 1, &K_regrow[0]);
 }
 
 static const cr::Site K_main[] = {{"foreach_replace.cairn", 6}, {"foreach_replace.cairn", 7}, {"foreach_replace.cairn", 8}, {"foreach_replace.cairn", 10}, {"foreach_replace.cairn", 14}, {"foreach_replace.cairn", 16}, {"foreach_replace.cairn", 20}, {"foreach_replace.cairn", 21}, {"foreach_replace.cairn", 28}, {"foreach_replace.cairn", 31}, {"foreach_replace.cairn", 34}, {"foreach_replace.cairn", 37}};
-int32_t f_main() {
+static int32_t f_main() {
   cr::Buf<uint8_t> l0 = cr::buf_new<uint8_t>(uint64_t(3ull), 1, &K_main[0]);
   cr::at(l0, uint64_t(0ull), &K_main[1]) = uint8_t(65ull);
   cr::at(l0, uint64_t(1ull), &K_main[2]) = uint8_t(66ull);

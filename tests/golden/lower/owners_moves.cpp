@@ -44,14 +44,14 @@ struct S_Slot {
   }
 };
 
-R_Bag f_fill(uint64_t l0);
-uint64_t f_total(R_Bag& l0);
-uint64_t f_count(cr::Buf<uint8_t>& l0);
-uint64_t f_describe(S_Slot l0);
-int32_t f_main();
+static R_Bag f_fill(uint64_t l0);
+static uint64_t f_total(R_Bag& l0);
+static uint64_t f_count(cr::Buf<uint8_t>& l0);
+static uint64_t f_describe(S_Slot l0);
+static int32_t f_main();
 
 static const cr::Site K_fill[] = {{"owners_moves.cairn", 7}, {"owners_moves.cairn", 8}};
-R_Bag f_fill(uint64_t l0) {
+static R_Bag f_fill(uint64_t l0) {
   cr::Buf<uint64_t> l1 = cr::buf_new<uint64_t>(l0, 8, &K_fill[0]);
   for (uint64_t l2 = uint64_t(0ull), t0 = l0; l2 < t0; ++l2)
   {
@@ -63,7 +63,7 @@ R_Bag f_fill(uint64_t l0) {
 }
 
 static const cr::Site K_total[] = {{"owners_moves.cairn", 13}};
-uint64_t f_total(R_Bag& l0) {
+static uint64_t f_total(R_Bag& l0) {
   uint64_t l1 = uint64_t(0ull);
   auto t0 = cr::view(l0.f_items);
   for (uint64_t t1 = 0; t1 < t0.n; ++t1) {
@@ -75,12 +75,12 @@ uint64_t f_total(R_Bag& l0) {
   return l1;
 }
 
-uint64_t f_count(cr::Buf<uint8_t>& l0) {
+static uint64_t f_count(cr::Buf<uint8_t>& l0) {
   return cr::len(l0);
 }
 
 static const cr::Site K_describe[] = {{"owners_moves.cairn", 18}};
-uint64_t f_describe(S_Slot l0) {
+static uint64_t f_describe(S_Slot l0) {
   auto t0 = std::move(l0);
   if (t0.tag == 0u) {
     {
@@ -97,7 +97,7 @@ uint64_t f_describe(S_Slot l0) {
 }
 
 static const cr::Site K_main[] = {{"owners_moves.cairn", 28}, {"owners_moves.cairn", 29}, {"owners_moves.cairn", 30}, {"owners_moves.cairn", 31}, {"owners_moves.cairn", 32}, {"owners_moves.cairn", 33}, {"owners_moves.cairn", 37}, {"owners_moves.cairn", 38}, {"owners_moves.cairn", 39}, {"owners_moves.cairn", 40}, {"owners_moves.cairn", 46}, {"owners_moves.cairn", 47}};
-int32_t f_main() {
+static int32_t f_main() {
   R_Bag l0 = f_fill(uint64_t(5ull));
   cr::Out t0;
   cr::put(t0, f_total(l0));

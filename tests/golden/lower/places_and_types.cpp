@@ -122,21 +122,21 @@ struct S_Tree {
   }
 };
 
-uint64_t f_sum__tree(S_Tree l0);
-uint64_t f_weight(R_Node& l0);
-void f_touch(R_Counter& l0, uint32_t l1);
-void f_log(R_Text& l0, uint64_t l1);
-S_Result_bu8_c_sFault_e f_pick(uint64_t l0, cr::View<uint8_t> l1, uint64_t l2);
-S_Result_bu64_c_sFault_e f_first__two([[maybe_unused]] uint64_t l0, cr::View<uint8_t> l1);
-S_Option_bBuf_bu8_e_e f_keep(cr::Buf<uint8_t> l0);
-void f_report(S_Fault l0);
-uint64_t f_inc(uint64_t l0);
-uint64_t f_dbl(uint64_t l0);
-bool f_small(uint64_t l0);
-int32_t f_main();
+static uint64_t f_sum__tree(S_Tree l0);
+static uint64_t f_weight(R_Node& l0);
+static void f_touch(R_Counter& l0, uint32_t l1);
+static void f_log(R_Text& l0, uint64_t l1);
+static S_Result_bu8_c_sFault_e f_pick(uint64_t l0, cr::View<uint8_t> l1, uint64_t l2);
+static S_Result_bu64_c_sFault_e f_first__two([[maybe_unused]] uint64_t l0, cr::View<uint8_t> l1);
+static S_Option_bBuf_bu8_e_e f_keep(cr::Buf<uint8_t> l0);
+static void f_report(S_Fault l0);
+static uint64_t f_inc(uint64_t l0);
+static uint64_t f_dbl(uint64_t l0);
+static bool f_small(uint64_t l0);
+static int32_t f_main();
 
 static const cr::Site K_sum__tree[] = {{"places_and_types.cairn", 17}, {"places_and_types.cairn", 18}, {"places_and_types.cairn", 11}};
-uint64_t f_sum__tree(S_Tree l0) {
+static uint64_t f_sum__tree(S_Tree l0) {
   auto t0 = std::move(l0);
   if (t0.tag == 0u) {
     uint64_t l1 = std::move(t0.p0);
@@ -161,7 +161,7 @@ uint64_t f_sum__tree(S_Tree l0) {
 }
 
 static const cr::Site K_weight[] = {{"places_and_types.cairn", 26}};
-uint64_t f_weight(R_Node& l0) {
+static uint64_t f_weight(R_Node& l0) {
   uint64_t l1 = l0.f_v;
   for (uint64_t l2 = uint64_t(0ull), t0 = cr::len(l0.f_kids); l2 < t0; ++l2)
   {
@@ -171,14 +171,14 @@ uint64_t f_weight(R_Node& l0) {
 }
 
 static const cr::Site K_touch[] = {{"places_and_types.cairn", 29}};
-void f_touch(R_Counter& l0, uint32_t l1) {
+static void f_touch(R_Counter& l0, uint32_t l1) {
   auto& t0 = l0.f_hits;
   t0 = cr_add<uint32_t>(t0, l1, &K_touch[0]);
   l0.f_name = uint8_t(122ull);
 }
 
 static const cr::Site K_log[] = {{"places_and_types.cairn", 30}};
-void f_log(R_Text& l0, uint64_t l1) {
+static void f_log(R_Text& l0, uint64_t l1) {
   cr::Out t0;
   cr::put(t0, cr::str("x=", 2));
   cr::put(t0, l1);
@@ -186,7 +186,7 @@ void f_log(R_Text& l0, uint64_t l1) {
   cr::format_into(l0.f_data, l0.f_used, t0, &K_log[0]);
 }
 
-S_Result_bu8_c_sFault_e f_pick(uint64_t l0, cr::View<uint8_t> l1, uint64_t l2) {
+static S_Result_bu8_c_sFault_e f_pick(uint64_t l0, cr::View<uint8_t> l1, uint64_t l2) {
   if (cr_eq<uint64_t>(l0, uint64_t(0ull)))
   {
     return S_Result_bu8_c_sFault_e::mk1(S_Fault::mk(0u));
@@ -199,7 +199,7 @@ S_Result_bu8_c_sFault_e f_pick(uint64_t l0, cr::View<uint8_t> l1, uint64_t l2) {
 }
 
 static const cr::Site K_first__two[] = {{"places_and_types.cairn", 39}};
-S_Result_bu64_c_sFault_e f_first__two([[maybe_unused]] uint64_t l0, cr::View<uint8_t> l1) {
+static S_Result_bu64_c_sFault_e f_first__two([[maybe_unused]] uint64_t l0, cr::View<uint8_t> l1) {
   auto t0 = l1;
   auto t1 = f_pick(t0.n, t0, uint64_t(0ull));
   if (t1.tag != 0u) return S_Result_bu64_c_sFault_e::mk1(std::move(t1.p1));
@@ -212,7 +212,7 @@ S_Result_bu64_c_sFault_e f_first__two([[maybe_unused]] uint64_t l0, cr::View<uin
   return S_Result_bu64_c_sFault_e::mk0(cr_add<uint64_t>(t4, cr_convert<uint64_t, uint8_t>(l3, &K_first__two[0]), &K_first__two[0]));
 }
 
-S_Option_bBuf_bu8_e_e f_keep(cr::Buf<uint8_t> l0) {
+static S_Option_bBuf_bu8_e_e f_keep(cr::Buf<uint8_t> l0) {
   if (cr_eq<uint64_t>(cr::len(l0), uint64_t(0ull)))
   {
     return S_Option_bBuf_bu8_e_e::mk(1u);
@@ -221,7 +221,7 @@ S_Option_bBuf_bu8_e_e f_keep(cr::Buf<uint8_t> l0) {
 }
 
 static const cr::Site K_report[] = {{"places_and_types.cairn", 46}};
-void f_report(S_Fault l0) {
+static void f_report(S_Fault l0) {
   auto t0 = l0;
   if (t0.tag == 0u) {
     {
@@ -243,21 +243,21 @@ void f_report(S_Fault l0) {
 }
 
 static const cr::Site K_inc[] = {{"places_and_types.cairn", 48}};
-uint64_t f_inc(uint64_t l0) {
+static uint64_t f_inc(uint64_t l0) {
   return cr_add<uint64_t>(l0, uint64_t(1ull), &K_inc[0]);
 }
 
 static const cr::Site K_dbl[] = {{"places_and_types.cairn", 49}};
-uint64_t f_dbl(uint64_t l0) {
+static uint64_t f_dbl(uint64_t l0) {
   return cr_mul<uint64_t>(l0, uint64_t(2ull), &K_dbl[0]);
 }
 
-bool f_small(uint64_t l0) {
+static bool f_small(uint64_t l0) {
   return cr_lt<uint64_t>(l0, uint64_t(40ull));
 }
 
 static const cr::Site K_main[] = {{"places_and_types.cairn", 52}, {"places_and_types.cairn", 53}, {"places_and_types.cairn", 54}, {"places_and_types.cairn", 55}, {"places_and_types.cairn", 56}, {"places_and_types.cairn", 58}, {"places_and_types.cairn", 59}, {"places_and_types.cairn", 60}, {"places_and_types.cairn", 61}, {"places_and_types.cairn", 62}, {"places_and_types.cairn", 63}, {"places_and_types.cairn", 64}, {"places_and_types.cairn", 65}, {"places_and_types.cairn", 66}, {"places_and_types.cairn", 69}, {"places_and_types.cairn", 70}, {"places_and_types.cairn", 71}, {"places_and_types.cairn", 72}, {"places_and_types.cairn", 74}, {"places_and_types.cairn", 77}, {"places_and_types.cairn", 79}, {"places_and_types.cairn", 81}, {"places_and_types.cairn", 82}, {"places_and_types.cairn", 83}, {"places_and_types.cairn", 84}, {"places_and_types.cairn", 85}, {"places_and_types.cairn", 86}, {"places_and_types.cairn", 90}, {"places_and_types.cairn", 91}, {"places_and_types.cairn", 92}};
-int32_t f_main() {
+static int32_t f_main() {
   cr::Buf<cr::Buf<uint16_t>> l0 = cr::buf_new<cr::Buf<uint16_t>>(uint64_t(3ull), 16, &K_main[0]);
   for (uint64_t l1 = uint64_t(0ull), t0 = uint64_t(3ull); l1 < t0; ++l1)
   {

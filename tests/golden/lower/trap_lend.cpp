@@ -7,10 +7,10 @@ struct R_Text {
   uint64_t f_used;
 };
 
-int32_t f_main();
+static int32_t f_main();
 
 static const cr::Site K_main[] = {{"trap_lend.cairn", 4}, {"trap_lend.cairn", 5}, {"trap_lend.cairn", 6}, {"trap_lend.cairn", 7}, {"trap_lend.cairn", 8}, {"trap_lend.cairn", 10}};
-int32_t f_main() {
+static int32_t f_main() {
   R_Text l0 = R_Text{cr::buf_new<uint8_t>(uint64_t(2ull), 1, &K_main[0]), uint64_t(0ull)};
   cr::Out t0;
   cr::put(t0, cr::str("hello ", 6));

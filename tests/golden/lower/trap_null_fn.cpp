@@ -7,16 +7,16 @@ struct R_Ops {
   uint64_t f_n;
 };
 
-uint64_t f_twice(uint64_t l0);
-int32_t f_main();
+static uint64_t f_twice(uint64_t l0);
+static int32_t f_main();
 
 static const cr::Site K_twice[] = {{"trap_null_fn.cairn", 3}};
-uint64_t f_twice(uint64_t l0) {
+static uint64_t f_twice(uint64_t l0) {
   return cr_mul<uint64_t>(l0, uint64_t(2ull), &K_twice[0]);
 }
 
 static const cr::Site K_main[] = {{"trap_null_fn.cairn", 7}, {"trap_null_fn.cairn", 11}, {"trap_null_fn.cairn", 13}, {"trap_null_fn.cairn", 15}};
-int32_t f_main() {
+static int32_t f_main() {
   R_Ops l0 = R_Ops{&f_twice, uint64_t(3ull)};
   cr::Fn<uint64_t, uint64_t> l1 = l0.f_f;
   cr::Out t0;

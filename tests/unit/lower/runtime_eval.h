@@ -9,6 +9,7 @@ struct RtTrap {
   int kind;
 };
 #define CR_TRAP_HOOK(kind, site) throw RtTrap{static_cast<int>(kind)}
+#define CR_CANONICAL_NAN 1  // NaN bits compared with the interpreter's
 #include "runtime/cairn_rt.h"
 
 #include "semantics/ops.h"
