@@ -71,19 +71,7 @@ std::string FnEmitter::site(Pos p) {
   return "&" + site_symbol + "[" + std::to_string(k) + "]";
 }
 
-bool FnEmitter::elide(const Node* n) const {
-  if (cx_.options.keep_guards || !f_.info->body) return false;
-  bool divides = n->kind == IK::Binary && (n->op == sem::Op::Div || n->op == sem::Op::Rem);
-  divides = divides || (n->kind == IK::Compound && (n->op == sem::Op::Div || n->op == sem::Op::Rem));
-  bool any = false;
-  for (const check::GuardSite& g : f_.info->body->guards) {
-    if (!(g.pos == n->pos)) continue;
-    if (g.kind != n->trap && !(divides && g.kind == check::TrapKind::Overflow)) continue;
-    if (!g.proven_safe) return false;
-    any = true;
-  }
-  return any;
-}
+bool FnEmitter::elide(const Node* n) const { return !cx_.options.keep_guards && n->proven_safe; }
 
 const check::Type* FnEmitter::slot_type(uint32_t slot) const {
   const auto& locals = f_.info->body->locals;

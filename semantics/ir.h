@@ -34,6 +34,7 @@ struct Node {
   sem::Op op = sem::Op::Add;
   check::Scalar sc = check::Scalar::U64, sc2 = check::Scalar::U64;
   bool has_guard = false;             // the node carries a guard of `trap`
+  bool proven_safe = false;           // ... which the checker proved cannot fail (§16.3): the lowering may omit it
   check::TrapKind trap = check::TrapKind::Overflow;
   const check::FnInfo* fn = nullptr;  // Call, FnRef
   const check::Type* elem = nullptr;  // BufNew/ArrayNew/Storage element type

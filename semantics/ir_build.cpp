@@ -652,6 +652,35 @@ Node* Builder::reduce(const Expr* e) {
   return n;
 }
 
+// Marks the guards of one function's nodes the checker proved safe: every guard site the checker recorded at
+// the node's position for its trap kind must be proven (a division's overflow site counts with its
+// divide-by-zero site: both guard the one operation).
+void mark_proven(std::deque<Node>& nodes, size_t from, size_t to, const check::FnInfo& f) {
+  if (!f.body) return;
+  std::map<std::pair<Pos, int>, std::pair<bool, bool>> sites;  // (pos, kind) -> (any, all proven)
+  auto key = [](Pos p, check::TrapKind k) { return std::make_pair(p, static_cast<int>(k)); };
+  for (const check::GuardSite& g : f.body->guards) {
+    auto& [any, all] = sites.try_emplace(key(g.pos, g.kind), false, true).first->second;
+    any = true;
+    all = all && g.proven_safe;
+  }
+  for (size_t i = from; i < to; ++i) {
+    Node& n = nodes[i];
+    if (!n.has_guard) continue;
+    bool any = false, all = true;
+    auto look = [&](check::TrapKind k) {
+      auto it = sites.find(key(n.pos, k));
+      if (it == sites.end()) return;
+      any = any || it->second.first;
+      all = all && it->second.second;
+    };
+    look(n.trap);
+    bool divides = (n.kind == Kind::Binary || n.kind == Kind::Compound) && (n.op == sem::Op::Div || n.op == sem::Op::Rem);
+    if (divides && n.trap != check::TrapKind::Overflow) look(check::TrapKind::Overflow);
+    n.proven_safe = any && all;
+  }
+}
+
 }  // namespace
 
 Module build_ir(const check::Program& program) {
@@ -665,8 +694,10 @@ Module build_ir(const check::Program& program) {
   for (const check::FnInfo* f : program.body_order) {
     auto it = m.index.find(f);
     if (it == m.index.end()) continue;
+    size_t first = m.nodes.size();
     Builder b(m, program, *f);
     b.build(m.fns[it->second]);
+    mark_proven(m.nodes, first, m.nodes.size(), *f);
   }
   // pre-resolve call targets and plans (the interpreter never looks them up at run time)
   auto idx = [&m](const check::FnInfo* f) {

@@ -37,7 +37,7 @@ static void dump_node(const Node* n, int depth, std::string& out) {
   }
   if (n->has_guard)
     out += std::string(" guard ") + check::trap_name(n->trap) + "@" + std::to_string(n->pos.line) + ":" +
-           std::to_string(n->pos.col);
+           std::to_string(n->pos.col) + (n->proven_safe ? " safe" : "");
   if (!n->slots.empty()) {
     out += " release";
     for (uint32_t s : n->slots) out += " %" + (s == kNoSlot ? std::string("_") : std::to_string(s));
