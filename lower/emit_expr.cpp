@@ -281,9 +281,9 @@ std::string FnEmitter::scalar_op(const Node* n, sem::Op op, check::Scalar sc, co
   };
   auto plain = [&](const char* fn) { return std::string(fn) + "<" + T + ">(" + x + (y.empty() ? "" : ", " + y) + ")"; };
   switch (op) {
-    case Op::Add: return guarded("cr_add", nullptr);
+    case Op::Add: return guarded("cr_add", "cr_add_nc");
     case Op::Sub: return guarded("cr_sub", "cr_sub_nc");
-    case Op::Mul: return guarded("cr_mul", nullptr);
+    case Op::Mul: return guarded("cr_mul", "cr_mul_nc");
     case Op::Div: return guarded("cr_div", "cr_div_nc");
     case Op::Rem: return guarded("cr_rem", "cr_rem_nc");
     case Op::Neg: return guarded("cr_neg", nullptr);

@@ -191,7 +191,12 @@ inline F cr_from_bits(U a) {
   else return cr::f64_from(static_cast<uint64_t>(a));
 }
 
-// Guard-free forms, written where the checker proved the guard cannot fail (§16.3).
+// Guard-free forms, written where the checker proved the guard cannot fail (§16.3): the result is in T's
+// range, so no promoted operation overflows either.
+template <class T>
+inline T cr_add_nc(T a, T b) { return static_cast<T>(a + b); }
+template <class T>
+inline T cr_mul_nc(T a, T b) { return static_cast<T>(a * b); }
 template <class T>
 inline T cr_sub_nc(T a, T b) { return static_cast<T>(a - b); }
 template <class T>

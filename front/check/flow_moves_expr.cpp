@@ -154,7 +154,7 @@ void MoveFlow::binary(ast::Expr* e) {
   bool rhs_lit = rhs && rhs->kind == ast::ExprKind::IntLit;
   switch (e->bin) {
     case ast::BinOp::Add:
-    case ast::BinOp::Mul: rows_.guard(TrapKind::Overflow, e->pos); break;
+    case ast::BinOp::Mul: rows_.guard(TrapKind::Overflow, e->pos, rows_.cannot_overflow(e)); break;
     case ast::BinOp::Sub: {
       bool safe = is_unsigned(t) && rhs_lit && !rhs->negative && rhs->int_value <= 1 && rows_.known_positive(e->a);
       rows_.guard(TrapKind::Overflow, e->pos, safe);

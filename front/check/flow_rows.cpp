@@ -1,6 +1,8 @@
 // Own effect labels, guard sites with the easy elision proofs of §16.3, and call edges with argument roots.
 #include "front/check/flow_rows.h"
 
+#include <algorithm>
+
 namespace cairn::check::flow {
 
 RowRecorder::RowRecorder(Program& program, FnInfo& fn) : program_(program), fn_(fn) {}
@@ -86,11 +88,87 @@ ExtentId RowRecorder::extent_of_bound(const ast::Expr* e) const {
 }
 
 bool RowRecorder::known_below(const ast::Expr* index, const ExtentId& extent) const {
+  index = peel_parens(index);
+  // i - c is below what i is below (an unsigned subtraction that would go under zero traps first).
+  if (index && index->kind == ast::ExprKind::Binary && index->bin == ast::BinOp::Sub && index->type &&
+      index->type->kind == TypeKind::Scalar && scalar_is_unsigned(index->type->scalar))
+    return known_below(index->a, extent);
+  if (extent.kind == ExtentId::Kind::Value)
+    if (std::optional<uint64_t> hi = upper_bound(index); hi && *hi < extent.value) return true;
   const LocalVar* v = named_local(index);
   if (!v || v->is_mut) return false;
   for (const auto& [local, ext] : below_)
     if (local == v && ext.same(extent) && ext.kind != ExtentId::Kind::Dynamic) return true;
   return false;
+}
+
+namespace {
+uint64_t unsigned_max(const Type* t) {
+  unsigned bits = scalar_bits(t->scalar);
+  return bits >= 64 ? UINT64_MAX : (uint64_t{1} << bits) - 1;
+}
+}  // namespace
+
+std::optional<uint64_t> RowRecorder::upper_bound(const ast::Expr* e) const {
+  e = peel_parens(e);
+  if (!e || !e->type || e->type->kind != TypeKind::Scalar || !scalar_is_unsigned(e->type->scalar)) return std::nullopt;
+  const ExprInfo* in = info_of(e);
+  switch (e->kind) {
+    case ast::ExprKind::IntLit:
+      if (e->negative) return std::nullopt;
+      return e->int_value;
+    case ast::ExprKind::Name:
+    case ast::ExprKind::Field: {
+      if (!in) return std::nullopt;
+      if (in->ref == NameRef::Natural) return in->natural;
+      if (in->ref == NameRef::Const && in->folded) return in->folded->bits;
+      if (in->ref == NameRef::Const && in->constant && in->constant->value) return in->constant->value->bits;
+      const LocalVar* v = named_local(e);
+      if (!v || v->is_mut) return std::nullopt;
+      std::optional<uint64_t> best;
+      for (const auto& [local, ext] : below_)
+        if (local == v && ext.kind == ExtentId::Kind::Value && ext.value > 0 && (!best || ext.value - 1 < *best))
+          best = ext.value - 1;
+      return best;
+    }
+    case ast::ExprKind::Binary: {
+      std::optional<uint64_t> a = upper_bound(e->a), b = upper_bound(e->b);
+      unsigned __int128 r;
+      switch (e->bin) {
+        case ast::BinOp::Add:
+          if (!a || !b) return std::nullopt;
+          r = static_cast<unsigned __int128>(*a) + *b;
+          break;
+        case ast::BinOp::Mul:
+          if (!a || !b) return std::nullopt;
+          r = static_cast<unsigned __int128>(*a) * *b;
+          break;
+        case ast::BinOp::Sub:
+        case ast::BinOp::Div: return a;  // a - b <= a (or traps); a / b <= a (b = 0 traps)
+        case ast::BinOp::Rem:
+          if (b && *b > 0) return a && *a < *b - 1 ? *a : *b - 1;
+          return a;
+        case ast::BinOp::BitAnd:
+          if (a && b) return std::min(*a, *b);
+          return a ? a : b;
+        default: return std::nullopt;
+      }
+      // Past the type's range the operation traps, so whatever follows sees at most the type's maximum.
+      return r > unsigned_max(e->type) ? unsigned_max(e->type) : static_cast<uint64_t>(r);
+    }
+    default: return std::nullopt;
+  }
+}
+
+bool RowRecorder::cannot_overflow(const ast::Expr* e) const {
+  e = peel_parens(e);
+  if (!e || e->kind != ast::ExprKind::Binary || (e->bin != ast::BinOp::Add && e->bin != ast::BinOp::Mul)) return false;
+  if (!e->type || e->type->kind != TypeKind::Scalar || !scalar_is_unsigned(e->type->scalar)) return false;
+  std::optional<uint64_t> a = upper_bound(e->a), b = upper_bound(e->b);
+  if (!a || !b) return false;
+  unsigned __int128 r = e->bin == ast::BinOp::Add ? static_cast<unsigned __int128>(*a) + *b
+                                                   : static_cast<unsigned __int128>(*a) * *b;
+  return r <= unsigned_max(e->type);
 }
 
 bool RowRecorder::known_positive(const ast::Expr* e) const {

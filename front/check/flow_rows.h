@@ -2,6 +2,7 @@
 // while the flow checks walk a body.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "front/check/flow_places.h"
@@ -36,6 +37,12 @@ class RowRecorder {
   // True when `index` is an immutable name known to be below `extent`.
   bool known_below(const ast::Expr* index, const ExtentId& extent) const;
   bool known_positive(const ast::Expr* e) const;
+  // An upper bound of an unsigned integer expression's value that follows from literals, constants and
+  // `local < N` facts with N a value (a `for i in 0..N` loop); nullopt when none is known. Sound: an
+  // operation that would pass the bound traps first.
+  std::optional<uint64_t> upper_bound(const ast::Expr* e) const;
+  // True when an unsigned `a + b` or `a * b` provably stays within its type (its overflow guard elided).
+  bool cannot_overflow(const ast::Expr* binary) const;
   // Index x[i]: records the bounds guard (safe when proved) and the access's trap label.
   void index_guard(const ast::Expr* index_expr);
 

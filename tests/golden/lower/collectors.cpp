@@ -19,7 +19,7 @@ static uint64_t f_evens(uint64_t l0, cr::View<uint64_t> l1, cr::View<uint64_t> l
   return l4;
 }
 
-static const cr::Site K_main[] = {{"collectors.cairn", 7}, {"collectors.cairn", 8}, {"collectors.cairn", 9}, {"collectors.cairn", 10}, {"collectors.cairn", 11}, {"collectors.cairn", 13}, {"collectors.cairn", 14}, {"collectors.cairn", 15}, {"collectors.cairn", 16}, {"collectors.cairn", 17}, {"collectors.cairn", 18}, {"collectors.cairn", 19}, {"collectors.cairn", 20}, {"collectors.cairn", 21}, {"collectors.cairn", 22}, {"collectors.cairn", 23}, {"collectors.cairn", 24}, {"collectors.cairn", 25}, {"collectors.cairn", 26}, {"collectors.cairn", 27}};
+static const cr::Site K_main[] = {{"collectors.cairn", 7}, {"collectors.cairn", 8}, {"collectors.cairn", 9}, {"collectors.cairn", 10}, {"collectors.cairn", 11}, {"collectors.cairn", 13}, {"collectors.cairn", 15}, {"collectors.cairn", 16}, {"collectors.cairn", 17}, {"collectors.cairn", 18}, {"collectors.cairn", 19}, {"collectors.cairn", 20}, {"collectors.cairn", 21}, {"collectors.cairn", 22}, {"collectors.cairn", 23}, {"collectors.cairn", 24}, {"collectors.cairn", 25}, {"collectors.cairn", 26}, {"collectors.cairn", 27}};
 static int32_t f_main() {
   cr::Buf<uint64_t> l0 = cr::buf_new<uint64_t>(uint64_t(6ull), 8, &K_main[0]);
   for (uint64_t l1 = uint64_t(0ull), t0 = uint64_t(6ull); l1 < t0; ++l1)
@@ -59,90 +59,90 @@ static int32_t f_main() {
   cr::Out t10;
   cr::put(t10, l6);
   cr::put(t10, cr::str(" ", 1));
-  cr::put(t10, cr::at(l4, uint64_t(0ull), &K_main[6]));
+  cr::put(t10, l4[uint64_t(0ull)]);
   cr::put(t10, cr::str(" ", 1));
-  cr::put(t10, cr::at(l4, uint64_t(1ull), &K_main[6]));
+  cr::put(t10, l4[uint64_t(1ull)]);
   cr::put(t10, cr::str(" ", 1));
-  cr::put(t10, cr::at(l4, uint64_t(2ull), &K_main[6]));
+  cr::put(t10, l4[uint64_t(2ull)]);
   cr::emit(t10, 1, true);
   uint64_t t11 = uint64_t(0ull);
   for (uint64_t t12 = uint64_t(0ull), t13 = uint64_t(6ull); t12 < t13; ++t12) {
     const uint64_t l7 = t12;
-    t11 = cr_add<uint64_t>(t11, cr::at(l0, l7, &K_main[7]), &K_main[7]);
+    t11 = cr_add<uint64_t>(t11, cr::at(l0, l7, &K_main[6]), &K_main[6]);
   }
   uint64_t l8 = t11;
   uint64_t t14 = uint64_t(1ull);
   for (uint64_t t15 = uint64_t(1ull), t16 = uint64_t(4ull); t15 < t16; ++t15) {
     const uint64_t l9 = t15;
-    t14 = cr_mul<uint64_t>(t14, cr::at(l0, l9, &K_main[8]), &K_main[8]);
+    t14 = cr_mul<uint64_t>(t14, cr::at(l0, l9, &K_main[7]), &K_main[7]);
   }
   uint64_t l10 = t14;
   uint64_t t17 = uint64_t(0ull);
   for (uint64_t t18 = uint64_t(0ull), t19 = uint64_t(6ull); t18 < t19; ++t18) {
     const uint64_t l11 = t18;
-    t17 = cr_add_wrap<uint64_t>(t17, cr_mul<uint64_t>(cr::at(l0, l11, &K_main[9]), uint64_t(1000000000000ull), &K_main[9]));
+    t17 = cr_add_wrap<uint64_t>(t17, cr_mul<uint64_t>(cr::at(l0, l11, &K_main[8]), uint64_t(1000000000000ull), &K_main[8]));
   }
   uint64_t l12 = t17;
   uint64_t t20 = uint64_t(1ull);
   for (uint64_t t21 = uint64_t(0ull), t22 = uint64_t(6ull); t21 < t22; ++t21) {
     const uint64_t l13 = t21;
-    t20 = cr_mul_wrap<uint64_t>(t20, cr_add<uint64_t>(cr::at(l0, l13, &K_main[10]), uint64_t(4000000000ull), &K_main[10]));
+    t20 = cr_mul_wrap<uint64_t>(t20, cr_add<uint64_t>(cr::at(l0, l13, &K_main[9]), uint64_t(4000000000ull), &K_main[9]));
   }
   uint64_t l14 = t20;
   uint64_t t23 = uint64_t(18446744073709551615ull);
   for (uint64_t t24 = uint64_t(0ull), t25 = uint64_t(0ull); t24 < t25; ++t24) {
     const uint64_t l15 = t24;
-    t23 = cr_bitand<uint64_t>(t23, cr::at(l0, l15, &K_main[11]));
+    t23 = cr_bitand<uint64_t>(t23, cr::at(l0, l15, &K_main[10]));
   }
   uint64_t l16 = t23;
   uint64_t t26 = uint64_t(0ull);
   for (uint64_t t27 = uint64_t(0ull), t28 = uint64_t(6ull); t27 < t28; ++t27) {
     const uint64_t l17 = t27;
-    t26 = cr_bitor<uint64_t>(t26, cr::at(l0, l17, &K_main[12]));
+    t26 = cr_bitor<uint64_t>(t26, cr::at(l0, l17, &K_main[11]));
   }
   uint64_t l18 = t26;
   uint64_t t29 = uint64_t(0ull);
   for (uint64_t t30 = uint64_t(0ull), t31 = uint64_t(6ull); t30 < t31; ++t30) {
     const uint64_t l19 = t30;
-    t29 = cr_bitxor<uint64_t>(t29, cr::at(l0, l19, &K_main[13]));
+    t29 = cr_bitxor<uint64_t>(t29, cr::at(l0, l19, &K_main[12]));
   }
   uint64_t l20 = t29;
   int64_t t32 = int64_t(9223372036854775807ll);
   for (uint64_t t33 = uint64_t(0ull), t34 = uint64_t(0ull); t33 < t34; ++t33) {
     const uint64_t l21 = t33;
-    t32 = cr_min<int64_t>(t32, cr_convert<int64_t, uint64_t>(l21, &K_main[14]));
+    t32 = cr_min<int64_t>(t32, cr_convert<int64_t, uint64_t>(l21, &K_main[13]));
   }
   int64_t l22 = t32;
   int8_t t35 = int8_t(-128ll);
   for (uint64_t t36 = uint64_t(0ull), t37 = uint64_t(0ull); t36 < t37; ++t36) {
     const uint64_t l23 = t36;
-    t35 = cr_max<int8_t>(t35, cr_convert<int8_t, uint64_t>(l23, &K_main[15]));
+    t35 = cr_max<int8_t>(t35, cr_convert<int8_t, uint64_t>(l23, &K_main[14]));
   }
   int8_t l24 = t35;
   bool t38 = true;
   for (uint64_t t39 = uint64_t(0ull), t40 = uint64_t(6ull); t39 < t40; ++t39) {
     const uint64_t l25 = t39;
-    bool t41 = cr_gt<uint64_t>(cr::at(l0, l25, &K_main[16]), uint64_t(0ull));
+    bool t41 = cr_gt<uint64_t>(cr::at(l0, l25, &K_main[15]), uint64_t(0ull));
     t38 = t38 && t41;
   }
   bool l26 = t38;
   bool t42 = false;
   for (uint64_t t43 = uint64_t(0ull), t44 = uint64_t(6ull); t43 < t44; ++t43) {
     const uint64_t l27 = t43;
-    bool t45 = cr_gt<uint64_t>(cr::at(l0, l27, &K_main[17]), uint64_t(5ull));
+    bool t45 = cr_gt<uint64_t>(cr::at(l0, l27, &K_main[16]), uint64_t(5ull));
     t42 = t42 || t45;
   }
   bool l28 = t42;
   double t46 = cr::f64_from(0x0000000000000000ull);
   for (uint64_t t47 = uint64_t(0ull), t48 = uint64_t(6ull); t47 < t48; ++t47) {
     const uint64_t l29 = t47;
-    t46 = cr_add<double>(t46, cr_mul<double>(cr_convert<double, uint64_t>(cr::at(l0, l29, &K_main[18]), &K_main[18]), cr::f64_from(0x3FB999999999999Aull), nullptr), nullptr);
+    t46 = cr_add<double>(t46, cr_mul<double>(cr_convert<double, uint64_t>(cr::at(l0, l29, &K_main[17]), &K_main[17]), cr::f64_from(0x3FB999999999999Aull), nullptr), nullptr);
   }
   double l30 = t46;
   float t49 = cr::f32_from(0x3F800000u);
   for (uint64_t t50 = uint64_t(0ull), t51 = uint64_t(6ull); t50 < t51; ++t50) {
     const uint64_t l31 = t50;
-    t49 = cr_mul<float>(t49, cr_div<float>(cr_convert<float, uint64_t>(cr::at(l0, l31, &K_main[19]), &K_main[19]), cr::f32_from(0x40400000u), nullptr), nullptr);
+    t49 = cr_mul<float>(t49, cr_div<float>(cr_convert<float, uint64_t>(cr::at(l0, l31, &K_main[18]), &K_main[18]), cr::f32_from(0x40400000u), nullptr), nullptr);
   }
   float l32 = t49;
   cr::Out t52;

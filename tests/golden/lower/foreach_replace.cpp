@@ -15,7 +15,7 @@ static void f_regrow(cr::Buf<uint8_t>& l0) {
   l0 = cr::buf_new<uint8_t>(uint64_t(50ull), 1, &K_regrow[0]);
 }
 
-static const cr::Site K_main[] = {{"foreach_replace.cairn", 6}, {"foreach_replace.cairn", 7}, {"foreach_replace.cairn", 8}, {"foreach_replace.cairn", 10}, {"foreach_replace.cairn", 14}, {"foreach_replace.cairn", 16}, {"foreach_replace.cairn", 20}, {"foreach_replace.cairn", 21}, {"foreach_replace.cairn", 28}, {"foreach_replace.cairn", 31}, {"foreach_replace.cairn", 34}, {"foreach_replace.cairn", 37}};
+static const cr::Site K_main[] = {{"foreach_replace.cairn", 6}, {"foreach_replace.cairn", 7}, {"foreach_replace.cairn", 8}, {"foreach_replace.cairn", 10}, {"foreach_replace.cairn", 14}, {"foreach_replace.cairn", 16}, {"foreach_replace.cairn", 20}, {"foreach_replace.cairn", 21}};
 static int32_t f_main() {
   cr::Buf<uint8_t> l0 = cr::buf_new<uint8_t>(uint64_t(3ull), 1, &K_main[0]);
   cr::at(l0, uint64_t(0ull), &K_main[1]) = uint8_t(65ull);
@@ -70,14 +70,14 @@ static int32_t f_main() {
   cr::put(t12, cr::len(l5.f_data));
   cr::emit(t12, 1, true);
   cr::Array<uint16_t, 3> l7 = cr::Array<uint16_t, 3>{};
-  cr::at(l7, uint64_t(0ull), &K_main[8]) = uint16_t(1ull);
+  l7[uint64_t(0ull)] = uint16_t(1ull);
   auto t14 = l7;
   auto t13 = cr::view(t14);
   for (uint64_t t15 = 0; t15 < t13.n; ++t15) {
     uint16_t l8 = t13.p[t15];
     {
       l7 = cr::Array<uint16_t, 3>{};
-      cr::at(l7, uint64_t(1ull), &K_main[9]) = uint16_t(5ull);
+      l7[uint64_t(1ull)] = uint16_t(5ull);
       cr::Out t16;
       cr::put(t16, l8);
       cr::put(t16, cr::str(" ", 1));
@@ -85,7 +85,7 @@ static int32_t f_main() {
     }
   }
   cr::Out t17;
-  cr::put(t17, cr::at(l7, uint64_t(1ull), &K_main[10]));
+  cr::put(t17, l7[uint64_t(1ull)]);
   cr::emit(t17, 1, true);
   cr::Array<uint16_t, 3> l9 = cr::Array<uint16_t, 3>{};
   auto t18 = cr::view(l9);
@@ -94,7 +94,7 @@ static int32_t f_main() {
     {
       if (cr_eq<uint64_t>(l10, uint64_t(0ull)))
       {
-        cr::at(l9, uint64_t(1ull), &K_main[11]) = uint16_t(4ull);
+        l9[uint64_t(1ull)] = uint16_t(4ull);
       }
       cr::Out t19;
       cr::put(t19, l11);

@@ -256,7 +256,7 @@ static bool f_small(uint64_t l0) {
   return cr_lt<uint64_t>(l0, uint64_t(40ull));
 }
 
-static const cr::Site K_main[] = {{"places_and_types.cairn", 52}, {"places_and_types.cairn", 53}, {"places_and_types.cairn", 54}, {"places_and_types.cairn", 55}, {"places_and_types.cairn", 56}, {"places_and_types.cairn", 58}, {"places_and_types.cairn", 59}, {"places_and_types.cairn", 60}, {"places_and_types.cairn", 61}, {"places_and_types.cairn", 62}, {"places_and_types.cairn", 63}, {"places_and_types.cairn", 64}, {"places_and_types.cairn", 65}, {"places_and_types.cairn", 66}, {"places_and_types.cairn", 69}, {"places_and_types.cairn", 70}, {"places_and_types.cairn", 71}, {"places_and_types.cairn", 72}, {"places_and_types.cairn", 74}, {"places_and_types.cairn", 77}, {"places_and_types.cairn", 79}, {"places_and_types.cairn", 81}, {"places_and_types.cairn", 82}, {"places_and_types.cairn", 83}, {"places_and_types.cairn", 84}, {"places_and_types.cairn", 85}, {"places_and_types.cairn", 86}, {"places_and_types.cairn", 90}, {"places_and_types.cairn", 91}, {"places_and_types.cairn", 92}};
+static const cr::Site K_main[] = {{"places_and_types.cairn", 52}, {"places_and_types.cairn", 53}, {"places_and_types.cairn", 54}, {"places_and_types.cairn", 55}, {"places_and_types.cairn", 56}, {"places_and_types.cairn", 59}, {"places_and_types.cairn", 61}, {"places_and_types.cairn", 62}, {"places_and_types.cairn", 63}, {"places_and_types.cairn", 64}, {"places_and_types.cairn", 65}, {"places_and_types.cairn", 66}, {"places_and_types.cairn", 69}, {"places_and_types.cairn", 70}, {"places_and_types.cairn", 71}, {"places_and_types.cairn", 72}, {"places_and_types.cairn", 74}, {"places_and_types.cairn", 77}, {"places_and_types.cairn", 79}, {"places_and_types.cairn", 81}, {"places_and_types.cairn", 82}, {"places_and_types.cairn", 83}, {"places_and_types.cairn", 84}, {"places_and_types.cairn", 85}, {"places_and_types.cairn", 86}, {"places_and_types.cairn", 90}, {"places_and_types.cairn", 91}, {"places_and_types.cairn", 92}};
 static int32_t f_main() {
   cr::Buf<cr::Buf<uint16_t>> l0 = cr::buf_new<cr::Buf<uint16_t>>(uint64_t(3ull), 16, &K_main[0]);
   for (uint64_t l1 = uint64_t(0ull), t0 = uint64_t(3ull); l1 < t0; ++l1)
@@ -271,7 +271,7 @@ static int32_t f_main() {
     {
       uint64_t t5 = l2;
       uint64_t t6 = l3;
-      auto t7 = cr_convert<uint16_t, uint64_t>(cr_add<uint64_t>(cr_mul<uint64_t>(l2, uint64_t(10ull), &K_main[2]), l3, &K_main[2]), &K_main[2]);
+      auto t7 = cr_convert<uint16_t, uint64_t>(cr_add_nc<uint64_t>(cr_mul_nc<uint64_t>(l2, uint64_t(10ull)), l3), &K_main[2]);
       cr::at(cr::at(l0, t5, &K_main[2]), t6, &K_main[2]) = std::move(t7);
     }
   }
@@ -284,43 +284,43 @@ static int32_t f_main() {
   cr::put(t10, cr::at(cr::at(l0, uint64_t(2ull), &K_main[4]), uint64_t(3ull), &K_main[4]));
   cr::emit(t10, 1, true);
   cr::Array<R_Counter, 2> l4 = cr::Array<R_Counter, 2>{};
-  f_touch(cr::at(l4, uint64_t(1ull), &K_main[5]), uint32_t(5ull));
+  f_touch(l4[uint64_t(1ull)], uint32_t(5ull));
   uint32_t t11 = uint32_t(3ull);
-  auto& t12 = cr::at(l4, uint64_t(1ull), &K_main[6]).f_hits;
-  t12 = cr_mul<uint32_t>(t12, t11, &K_main[6]);
+  auto& t12 = l4[uint64_t(1ull)].f_hits;
+  t12 = cr_mul<uint32_t>(t12, t11, &K_main[5]);
   cr::Out t13;
-  cr::put(t13, cr::at(l4, uint64_t(0ull), &K_main[7]).f_hits);
+  cr::put(t13, l4[uint64_t(0ull)].f_hits);
   cr::put(t13, cr::str(" ", 1));
-  cr::put(t13, cr::at(l4, uint64_t(1ull), &K_main[7]).f_hits);
+  cr::put(t13, l4[uint64_t(1ull)].f_hits);
   cr::put(t13, cr::str(" ", 1));
-  cr::put(t13, cr::at(l4, uint64_t(1ull), &K_main[7]).f_name);
+  cr::put(t13, l4[uint64_t(1ull)].f_name);
   cr::emit(t13, 1, true);
-  cr::Buf<S_Tree> l5 = cr::buf_new<S_Tree>(uint64_t(3ull), 24, &K_main[8]);
-  cr::at(l5, uint64_t(0ull), &K_main[9]) = S_Tree::mk0(uint64_t(4ull));
-  cr::at(l5, uint64_t(2ull), &K_main[10]) = S_Tree::mk0(uint64_t(6ull));
-  cr::Buf<S_Tree> l6 = cr::buf_new<S_Tree>(uint64_t(1ull), 24, &K_main[11]);
-  cr::at(l6, uint64_t(0ull), &K_main[12]) = S_Tree::mk0(uint64_t(100ull));
-  cr::at(l5, uint64_t(1ull), &K_main[13]) = S_Tree::mk1(std::move(l6));
+  cr::Buf<S_Tree> l5 = cr::buf_new<S_Tree>(uint64_t(3ull), 24, &K_main[6]);
+  cr::at(l5, uint64_t(0ull), &K_main[7]) = S_Tree::mk0(uint64_t(4ull));
+  cr::at(l5, uint64_t(2ull), &K_main[8]) = S_Tree::mk0(uint64_t(6ull));
+  cr::Buf<S_Tree> l6 = cr::buf_new<S_Tree>(uint64_t(1ull), 24, &K_main[9]);
+  cr::at(l6, uint64_t(0ull), &K_main[10]) = S_Tree::mk0(uint64_t(100ull));
+  cr::at(l5, uint64_t(1ull), &K_main[11]) = S_Tree::mk1(std::move(l6));
   S_Tree l7 = S_Tree::mk1(std::move(l5));
   cr::Out t14;
   cr::put(t14, f_sum__tree(std::move(l7)));
   cr::emit(t14, 1, true);
-  R_Node l8 = R_Node{uint64_t(1ull), cr::buf_new<R_Node>(uint64_t(2ull), 24, &K_main[14])};
-  auto t15 = R_Node{uint64_t(10ull), cr::buf_new<R_Node>(uint64_t(0ull), 24, &K_main[15])};
-  cr::at(l8.f_kids, uint64_t(0ull), &K_main[15]) = std::move(t15);
-  auto t16 = R_Node{uint64_t(20ull), cr::buf_new<R_Node>(uint64_t(1ull), 24, &K_main[16])};
-  cr::at(l8.f_kids, uint64_t(1ull), &K_main[16]) = std::move(t16);
-  cr::at(cr::at(l8.f_kids, uint64_t(1ull), &K_main[17]).f_kids, uint64_t(0ull), &K_main[17]).f_v = uint64_t(300ull);
+  R_Node l8 = R_Node{uint64_t(1ull), cr::buf_new<R_Node>(uint64_t(2ull), 24, &K_main[12])};
+  auto t15 = R_Node{uint64_t(10ull), cr::buf_new<R_Node>(uint64_t(0ull), 24, &K_main[13])};
+  cr::at(l8.f_kids, uint64_t(0ull), &K_main[13]) = std::move(t15);
+  auto t16 = R_Node{uint64_t(20ull), cr::buf_new<R_Node>(uint64_t(1ull), 24, &K_main[14])};
+  cr::at(l8.f_kids, uint64_t(1ull), &K_main[14]) = std::move(t16);
+  cr::at(cr::at(l8.f_kids, uint64_t(1ull), &K_main[15]).f_kids, uint64_t(0ull), &K_main[15]).f_v = uint64_t(300ull);
   cr::Out t17;
   cr::put(t17, f_weight(l8));
   cr::emit(t17, 1, true);
-  R_Text l9 = R_Text{cr::buf_new<uint8_t>(uint64_t(0ull), 1, &K_main[18]), uint64_t(0ull)};
+  R_Text l9 = R_Text{cr::buf_new<uint8_t>(uint64_t(0ull), 1, &K_main[16]), uint64_t(0ull)};
   f_log(l9, uint64_t(7ull));
   f_log(l9, uint64_t(8ull));
   cr::Out t18;
-  cr::put(t18, cr::lend(l9.f_data, uint64_t(0ull), l9.f_used, &K_main[19]));
+  cr::put(t18, cr::lend(l9.f_data, uint64_t(0ull), l9.f_used, &K_main[17]));
   cr::put(t18, cr::str(" [", 2));
-  cr::put(t18, cr::part(cr::view(l9.f_data), uint64_t(0ull), uint64_t(3ull), &K_main[19]));
+  cr::put(t18, cr::part(cr::view(l9.f_data), uint64_t(0ull), uint64_t(3ull), &K_main[17]));
   cr::put(t18, cr::str("]", 1));
   cr::emit(t18, 1, true);
   cr::View<uint8_t> l10 = cr::str("hi", 2);
@@ -340,7 +340,7 @@ static int32_t f_main() {
       f_report(l12);
     }
   } else {
-    cr::trap(cr::Trap::MatchTag, &K_main[20]);
+    cr::trap(cr::Trap::MatchTag, &K_main[18]);
   }
   cr::View<uint8_t> l13 = cr::str("h", 1);
   auto t22 = l13;
@@ -359,9 +359,9 @@ static int32_t f_main() {
       f_report(l15);
     }
   } else {
-    cr::trap(cr::Trap::MatchTag, &K_main[21]);
+    cr::trap(cr::Trap::MatchTag, &K_main[19]);
   }
-  auto t25 = f_keep(cr::buf_new<uint8_t>(uint64_t(3ull), 1, &K_main[22]));
+  auto t25 = f_keep(cr::buf_new<uint8_t>(uint64_t(3ull), 1, &K_main[20]));
   if (t25.tag == 0u) {
     cr::Buf<uint8_t> l16 = std::move(t25.p0);
     {
@@ -377,9 +377,9 @@ static int32_t f_main() {
       cr::emit(t27, 1, true);
     }
   } else {
-    cr::trap(cr::Trap::MatchTag, &K_main[22]);
+    cr::trap(cr::Trap::MatchTag, &K_main[20]);
   }
-  auto t28 = f_keep(cr::buf_new<uint8_t>(uint64_t(0ull), 1, &K_main[23]));
+  auto t28 = f_keep(cr::buf_new<uint8_t>(uint64_t(0ull), 1, &K_main[21]));
   if (t28.tag == 0u) {
     cr::Buf<uint8_t> l17 = std::move(t28.p0);
     {
@@ -395,19 +395,19 @@ static int32_t f_main() {
       cr::emit(t30, 1, true);
     }
   } else {
-    cr::trap(cr::Trap::MatchTag, &K_main[23]);
+    cr::trap(cr::Trap::MatchTag, &K_main[21]);
   }
-  cr::Buf<R_Step> l18 = cr::buf_new<R_Step>(uint64_t(2ull), 8, &K_main[24]);
-  cr::at(l18, uint64_t(0ull), &K_main[25]) = R_Step{&f_inc};
-  cr::at(l18, uint64_t(1ull), &K_main[26]) = R_Step{&f_dbl};
+  cr::Buf<R_Step> l18 = cr::buf_new<R_Step>(uint64_t(2ull), 8, &K_main[22]);
+  cr::at(l18, uint64_t(0ull), &K_main[23]) = R_Step{&f_inc};
+  cr::at(l18, uint64_t(1ull), &K_main[24]) = R_Step{&f_dbl};
   uint64_t l19 = uint64_t(1ull);
   uint32_t l20 = uint32_t(0ull);
   while ((f_small(l19) && cr_lt<uint32_t>(l20, uint32_t(100ull))))
   {
-    cr::Fn<uint64_t, uint64_t> l21 = cr::at(l18, cr_convert<uint64_t, uint32_t>(cr_rem_nc<uint32_t>(l20, uint32_t(2ull)), &K_main[27]), &K_main[27]).f_f;
-    auto t31 = cr::fn_checked(l21, &K_main[28]);
+    cr::Fn<uint64_t, uint64_t> l21 = cr::at(l18, cr_convert<uint64_t, uint32_t>(cr_rem_nc<uint32_t>(l20, uint32_t(2ull)), &K_main[25]), &K_main[25]).f_f;
+    auto t31 = cr::fn_checked(l21, &K_main[26]);
     l19 = t31(l19);
-    l20 = cr_add<uint32_t>(l20, uint32_t(1ull), &K_main[29]);
+    l20 = cr_add<uint32_t>(l20, uint32_t(1ull), &K_main[27]);
   }
   cr::Out t32;
   cr::put(t32, l19);

@@ -3,16 +3,16 @@
 
 static int32_t f_main();
 
-static const cr::Site K_main[] = {{"trap_reduce_step.cairn", 4}, {"trap_reduce_step.cairn", 5}, {"trap_reduce_step.cairn", 6}, {"trap_reduce_step.cairn", 7}};
+static const cr::Site K_main[] = {{"trap_reduce_step.cairn", 7}};
 static int32_t f_main() {
   cr::Array<int8_t, 3> l0 = cr::Array<int8_t, 3>{};
-  cr::at(l0, uint64_t(0ull), &K_main[0]) = int8_t(100ll);
-  cr::at(l0, uint64_t(1ull), &K_main[1]) = int8_t(100ll);
-  cr::at(l0, uint64_t(2ull), &K_main[2]) = int8_t(-100ll);
+  l0[uint64_t(0ull)] = int8_t(100ll);
+  l0[uint64_t(1ull)] = int8_t(100ll);
+  l0[uint64_t(2ull)] = int8_t(-100ll);
   int8_t t0 = int8_t(0ll);
   for (uint64_t t1 = uint64_t(0ull), t2 = uint64_t(3ull); t1 < t2; ++t1) {
     const uint64_t l1 = t1;
-    t0 = cr_add<int8_t>(t0, l0[l1], &K_main[3]);
+    t0 = cr_add<int8_t>(t0, l0[l1], &K_main[0]);
   }
   int8_t l2 = t0;
   cr::Out t3;

@@ -122,6 +122,26 @@ TEST(FlowRows, GuardsAndEasyProofs) {
   EXPECT_EQ(c.guards("g"), "overflow@3s bounds@3 bounds@4s divide-by-zero@4s bounds@6s conversion@6 overflow@6");
 }
 
+TEST(FlowRows, RangesOfConstantLoopsProveIndexArithmetic) {
+  Checked c = check_text(
+      "const N:usize = 300;\n"
+      "fn mm(a:ro<f64>[90000], n:usize, xs:ro<u64>[n]) -> f64 {\n"
+      "  let mut s:f64 = 0.0;\n"
+      "  for i in 0..N { for k in 0..N { s = s + a[i * N + k]; } }\n"
+      "  for i in 0..N { for k in 0..N { s = s + a[i * 301 + k]; } }\n"
+      "  for i in 0..n { if i > 0 { s = s + f64(xs[i - 1]); } }\n"
+      "  let t = Array[u8, 4]();\n"
+      "  let w:u8 = 200;\n"
+      "  return s + f64(t[3]) + f64(t[2] + w) + f64(w + 55);\n"
+      "}\n"
+      "fn main() -> i32 { return 0; }\n");
+  // i * N + k < 90000 when i, k < 300; i * 301 + k fits usize but can reach 90298; xs[i - 1] with i < n;
+  // t[3] and t[2] of four; a let's value is no range fact, so neither u8 addition is proven.
+  EXPECT_EQ(c.guards("mm"),
+            "overflow@4s overflow@4s bounds@4s overflow@5s overflow@5s bounds@5 overflow@6s bounds@6s bounds@9s "
+            "bounds@9s overflow@9 overflow@9");
+}
+
 TEST(FlowRows, CompactStoreAndWhile) {
   Checked c = check_text(
       "fn sel(n:usize, out:rw<u64>[n], x:ro<u64>[n]) -> usize {\n"
