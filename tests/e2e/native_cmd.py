@@ -134,6 +134,13 @@ report = os.read(rfd, 4096).decode()
 os.close(rfd)
 check(p.returncode == 134 and report.startswith("trap: alloc at "), "native memory cap: %s %r %r" % (p.returncode, report, p.stderr[:300]))
 
+# --- a program that crashes natively (unbounded recursion exhausts the stack, §16.5): 128 + the signal ---
+deep = write("deep.cairn", "fn down(n:u64) -> u64 {\n  return down(add_wrap(n, 1)) + 1;\n}\nfn main() -> i32 {\n"
+                           "  return i32(down(0) & 1);\n}\n")
+p = cairn_run(["run", deep, "--opt", "0", "--timeout", "20"], timeout=120)
+check(p.returncode in (128 + 11, 128 + 7) and b"stopped by SIG" in p.stderr,
+      "native crash: %s %r" % (p.returncode, p.stderr[-300:]))
+
 # --- usage: compiler flags with the interpreter ---
 p = cairn_run(["run", hello, "--engine", "interp", "--cc", "gcc"])
 check(p.returncode == 2, "--cc with --engine interp is a usage error")
