@@ -31,7 +31,7 @@ class EngineImpl : public Engine {
     std::vector<Value> vals(args.size());
     for (size_t i = 0; i < args.size(); ++i) {
       if (args[i].is_view) {
-        auto s = std::make_shared<Store>();
+        auto s = make_store();
         s->e.resize(args[i].elems.size());
         for (size_t k = 0; k < args[i].elems.size(); ++k) s->e[k].b = args[i].elems[k];
         vals[i].s = std::move(s);

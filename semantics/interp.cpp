@@ -1,5 +1,6 @@
-// The interpreter's core: frames, statements, places and expressions over the core IR.
+// The interpreter's core: values (zero, copies), Buf allocation, and the IR walker's places and views.
 #include "semantics/interp.h"
+#include "semantics/interp_code.h"
 
 #include <unistd.h>
 
@@ -11,7 +12,9 @@ using ir::Kind;
 using ir::Node;
 using check::TypeKind;
 
-Interp::Interp(const ir::Module& m, const SourceSet& s) : mod(m), sources(s) {}
+Interp::Interp(const ir::Module& m, const SourceSet& s) : mod(m), sources(s), code_(compile_module(m)) {}
+
+Interp::~Interp() = default;
 
 std::string Interp::file_name(Pos p) const {
   if (p.file < sources.size()) return sources.file(p.file).display_name;
@@ -40,20 +43,20 @@ Value Interp::zero(const check::Type* t) {
   if (!t) return v;
   switch (t->kind) {
     case TypeKind::Record: {
-      v.s = std::make_shared<Store>();
+      v.s = make_store();
       for (const auto& f : t->record->fields) v.s->e.push_back(zero(f.type));
       break;
     }
     case TypeKind::Sum: {
       const check::Type* pt = variant_payload(t, 0, *mod.program);
       if (pt) {
-        v.s = std::make_shared<Store>();
+        v.s = make_store();
         v.s->e.push_back(zero(pt));
       }
       break;
     }
     case TypeKind::Array: {
-      v.s = std::make_shared<Store>();
+      v.s = make_store();
       v.s->e.reserve(t->length);
       for (uint64_t i = 0; i < t->length; ++i) v.s->e.push_back(zero(t->elem));
       break;
@@ -63,14 +66,20 @@ Value Interp::zero(const check::Type* t) {
   return v;
 }
 
-static std::shared_ptr<Store> clone_store(const Store& s) {
-  auto c = std::make_shared<Store>();
+static StoreRef clone_store(const Store& s) {
+  auto c = make_store();
   c->e.reserve(s.e.size());
   for (const Value& x : s.e) {
     Value y = x;
     if (y.s && !y.s->live && y.s.use_count() > 0 && !y.s->e.empty()) y.s = clone_store(*y.s);
     c->e.push_back(std::move(y));
   }
+  return c;
+}
+
+Value copy_deep(const Value& v) {
+  Value c = v;
+  c.s = clone_store(*v.s);
   return c;
 }
 
@@ -113,7 +122,7 @@ Value Interp::buf_new(const check::Type* elem, uint64_t count, Pos pos) {
   uint64_t bytes = count * size;
   if (bytes > limits.memory_bytes || live_bytes + bytes > limits.memory_bytes) trap(check::TrapKind::Alloc, pos);
   Value v;
-  v.s = std::make_shared<Store>();
+  v.s = make_store();
   try {
     v.s->e.reserve(count);
     if (elem->kind == TypeKind::Scalar) {
@@ -216,9 +225,9 @@ Value Interp::view(const Node* n) {
     }
     case Kind::String: {
       // a literal is read-only (ro<u8>[N]): its bytes are built once and shared by every evaluation
-      std::shared_ptr<Store>& s = strings_[n];
+      StoreRef& s = strings_[n];
       if (!s) {
-        s = std::make_shared<Store>();
+        s = make_store();
         s->e.resize(n->text.size());
         for (size_t i = 0; i < n->text.size(); ++i) s->e[i].b = static_cast<uint8_t>(n->text[i]);
       }

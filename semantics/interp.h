@@ -1,4 +1,4 @@
-// The reference interpreter over the core IR: values, frames, traps and the executor.
+// The reference interpreter: frames, traps, the compiled form it runs (interp_code.h) and the IR walker.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -9,45 +9,28 @@
 
 #include "front/source/source.h"
 #include "semantics/embed.h"
+#include "semantics/interp_value.h"
 #include "semantics/ir.h"
 #include "semantics/value_format.h"
 
 namespace cairn::sem {
-
-struct Store;
-
-// A run-time value. Scalars in `b` (ops.h bits); records, sums' payloads and Arrays in a Store of their
-// components (copied deeply when copied); a Buf in a heap Store; a view: store `s`, offset `b`, length `n`;
-// a sum's tag in `b`; a function value: program function index + 1 in `b` (0: null); a single borrow
-// parameter: `p`.
-struct Value {
-  uint64_t b = 0;
-  uint64_t n = 0;
-  std::shared_ptr<Store> s;
-  Value* p = nullptr;
-};
-
-struct Store {
-  std::vector<Value> e;
-  uint64_t bytes = 0;       // live heap bytes this store counts (Buf, buffer)
-  uint64_t* live = nullptr; // the counter to give them back to
-  ~Store() {
-    if (live) *live -= bytes;
-  }
-};
 
 struct TrapEx {
   check::TrapKind kind;
   Pos pos;
 };
 
+struct Code;  // the compiled form of the module (interp_code.h)
+
 class Interp {
  public:
   Interp(const ir::Module& m, const SourceSet& sources);
+  ~Interp();
   // Runs function `f` with argument values (borrow parameters given as pointers in Value::p).
   Value invoke(const ir::Function& f, std::vector<Value>& args, Pos call_pos);
   Value invoke(const ir::Function& f, Value* args, size_t nargs, Pos call_pos);
   Limits limits;
+  bool walk = false;  // run every body on the IR walker instead of the compiled form (differential tests)
   uint64_t live_bytes = 0;
   uint32_t depth = 0;
   const ir::Module& mod;
@@ -56,7 +39,7 @@ class Interp {
   std::string file_name(Pos p) const;
   void write_out(int fd, const std::string& bytes);
 
- private:
+  // Engine state the compiled closures (interp_code.h) read and write directly.
   struct Frame {
     std::vector<Value> slots;
     Value ret;
@@ -64,11 +47,47 @@ class Interp {
   };
   enum class Flow : uint8_t { Normal, Break, Continue, Return };
   Frame* fr_ = nullptr;
-  std::deque<Frame> frames_;      // frame pool, one per active invocation (reused: no per-call allocation)
+  Value* sl_ = nullptr;           // fr_->slots.data(): the current frame's slots
+  StorePool pool_;                // released small stores (declared before anything holding values)
+  std::unique_ptr<Code> code_;    // every function compiled once, at construction
+  std::vector<std::unique_ptr<Frame>> frames_;  // frame pool, one per active invocation (reused)
   size_t ftop_ = 0;
-  std::vector<uint64_t> idx_;
-  std::unordered_map<const ir::Node*, std::shared_ptr<Store>> strings_;  // string literals, built once (ro)     // index stack of Assign/Compound places (pre_indexes / resolve)
 
+  // A frame of at least `nslots` slots for a call. Frames at rest hold only empty values.
+  Frame& push_frame(uint32_t nslots) {
+    if (ftop_ == frames_.size()) frames_.push_back(std::make_unique<Frame>());
+    Frame& fr = *frames_[ftop_++];
+    if (fr.slots.size() < nslots) fr.slots.resize(nslots);
+    return fr;
+  }
+  // Releases the frame's values (as the destruction of a per-call frame would) and pops it.
+  void pop_frame(Frame& fr, uint32_t nslots) {
+    Value* v = fr.slots.data();
+    for (uint32_t i = 0; i < nslots; ++i) {
+      if (v[i].s) v[i].s.reset();
+      v[i].b = v[i].n = 0;
+      v[i].p = nullptr;
+    }
+    if (!fr.temps.empty()) fr.temps.clear();
+    if (fr.ret.s) fr.ret.s.reset();
+    fr.ret.b = fr.ret.n = 0;
+    fr.ret.p = nullptr;
+    --ftop_;
+  }
+  std::vector<uint64_t> idx_;     // index stack of Assign/Compound places (pre_indexes / resolve)
+  std::unordered_map<const ir::Node*, StoreRef> strings_;  // string literals, built once (ro)
+
+  void set_frame(Frame* f) {
+    fr_ = f;
+    sl_ = f ? f->slots.data() : nullptr;
+  }
+  [[noreturn]] void trap(check::TrapKind k, Pos p) { throw TrapEx{k, p}; }
+  Value copy(const Value& v, const check::Type* t);
+  bool copies_deeply(const Value& v, const check::Type* t);  // copy(v, t) would clone v's store
+  Value copy_component(const Value& x);  // component x as copy() clones it inside its store
+  Value buf_new(const check::Type* elem, uint64_t count, Pos pos);
+
+  // The walker over the IR tree: the generic path the compiled closures fall back to for rare node kinds.
   Flow exec(const ir::Node* n);
   Flow exec_block(const ir::Node* n);
   Value eval(const ir::Node* n);
@@ -78,24 +97,18 @@ class Interp {
   void pre_indexes(const ir::Node* n);
   Value* resolve(const ir::Node* n, size_t& k);
   Value view(const ir::Node* n);  // a view value of a view-shaped expression
-  Value copy(const Value& v, const check::Type* t);
-  bool copies_deeply(const Value& v, const check::Type* t);  // copy(v, t) would clone v's store
-  Value copy_component(const Value& x);  // component x as copy() clones it inside its store
   Value call(const ir::Node* n);
-  Value builtin(const ir::Node* n);
+  // A call's callee after the plan dispatch (§17.3) of `f` on the argument values.
+  const ir::Function* dispatch(const ir::Function* f, Value* args, size_t nargs);
   void render(const ir::Node* arg, const Value& v, std::string& out, bool assert_form);
   Value format(const ir::Node* n);
   Value assert_node(const ir::Node* n);
   Value compact(const ir::Node* n);
   Value reduce(const ir::Node* n);
-  Value buf_new(const check::Type* elem, uint64_t count, Pos pos);
-  [[noreturn]] void trap(check::TrapKind k, Pos p) { throw TrapEx{k, p}; }
   uint64_t op(const ir::Node* n, sem::Op o, check::Scalar sc, check::Scalar res, uint64_t a, uint64_t b);
-  friend struct TryReturn;
 };
 
 // Thrown by `try` on failure after the function's result is stored: blocks run their defers on the way out.
 struct TryReturn {};
-
 
 }  // namespace cairn::sem

@@ -1,5 +1,6 @@
-// The interpreter's expressions: scalars through sem::eval_op, constructors, calls, try, collectors.
+// The IR walker's expressions (the compiled form's fallback), calls and invoke, collectors.
 #include "semantics/interp.h"
+#include "semantics/interp_code.h"
 
 #include <new>
 
@@ -68,7 +69,7 @@ Value Interp::eval(const Node* n) {
     case Kind::CallIndirect: return call(n);
     case Kind::Record: {
       Value v;
-      v.s = std::make_shared<Store>();
+      v.s = make_store();
       v.s->e.reserve(n->kids.size());
       for (const Node* k : n->kids) v.s->e.push_back(eval(k));
       return v;
@@ -77,11 +78,11 @@ Value Interp::eval(const Node* n) {
       Value v;
       v.b = n->index;
       if (!n->kids.empty()) {
-        v.s = std::make_shared<Store>();
+        v.s = make_store();
         v.s->e.push_back(eval(n->kids[0]));
       } else if (n->type && n->type->kind == TypeKind::Sum && n->index < n->type->sum->variants.size() &&
                  n->type->sum->variants[n->index].payload) {
-        v.s = std::make_shared<Store>();
+        v.s = make_store();
         v.s->e.push_back(Value{});
       }
       return v;
@@ -141,7 +142,7 @@ Value Interp::eval(const Node* n) {
       Value r;
       r.b = 1;
       if (v.s && !v.s->e.empty()) {
-        r.s = std::make_shared<Store>();
+        r.s = make_store();
         r.s->e.push_back(std::move(v.s->e[0]));
       }
       fr_->ret = std::move(r);
@@ -195,32 +196,6 @@ uint64_t Interp::scalar(const Node* n) {
   return eval(n).b;
 }
 
-// A call's argument values: on the C++ stack for the usual few arguments (no heap allocation per call).
-namespace {
-struct ArgBuf {
-  static constexpr size_t kInline = 6;
-  alignas(Value) unsigned char raw[kInline * sizeof(Value)];
-  std::vector<Value> heap;
-  Value* p;
-  size_t n;
-  explicit ArgBuf(size_t count) : n(count) {
-    if (n <= kInline) {
-      p = reinterpret_cast<Value*>(raw);
-      for (size_t i = 0; i < n; ++i) new (p + i) Value();
-    } else {
-      heap.resize(n);
-      p = heap.data();
-    }
-  }
-  ~ArgBuf() {
-    if (n <= kInline)
-      for (size_t i = 0; i < n; ++i) p[i].~Value();
-  }
-  ArgBuf(const ArgBuf&) = delete;
-  ArgBuf& operator=(const ArgBuf&) = delete;
-};
-}  // namespace
-
 Value Interp::call(const Node* n) {
   const ir::Function* f = nullptr;
   size_t first = 0;
@@ -269,23 +244,33 @@ Value Interp::call(const Node* n) {
     if (args[j].n != want) trap(check::TrapKind::Part, v->pos);
   }
   if (depth >= limits.max_call_depth) trap(check::TrapKind::Stack, n->pos);
-  // dispatch through a plan (§17.3)
-  if (info.planned) {
-    const ir::Function* g = f->planned != ir::kNoSlot ? &mod.fns[f->planned] : nullptr;
-    if (g && g->when) {
-      Frame fr;
-      fr.slots.resize(g->slots);
-      for (size_t i = 0; i < nargs && i < g->param_slots.size(); ++i) fr.slots[g->param_slots[i]] = args[i];
-      Frame* saved = fr_;
-      fr_ = &fr;
-      bool take = eval(g->when).b != 0;
-      fr_ = saved;
-      if (take) f = g;
-    } else if (g) {
-      f = g;
-    }
-  }
+  f = dispatch(f, args, nargs);
   return invoke(*f, args, nargs, n->pos);
+}
+
+const ir::Function* Interp::dispatch(const ir::Function* f, Value* args, size_t nargs) {
+  // dispatch through a plan (§17.3)
+  if (!f->info->planned) return f;
+  const ir::Function* g = f->planned != ir::kNoSlot ? &mod.fns[f->planned] : nullptr;
+  if (g && g->when) {
+    Frame fr;
+    fr.slots.resize(g->slots);
+    for (size_t i = 0; i < nargs && i < g->param_slots.size(); ++i) fr.slots[g->param_slots[i]] = args[i];
+    Frame* saved = fr_;
+    set_frame(&fr);
+    bool take;
+    try {
+      take = eval(g->when).b != 0;
+    } catch (...) {
+      set_frame(saved);
+      throw;
+    }
+    set_frame(saved);
+    if (take) f = g;
+  } else if (g) {
+    f = g;
+  }
+  return f;
 }
 
 Value Interp::invoke(const ir::Function& f, std::vector<Value>& args, Pos pos) {
@@ -293,32 +278,32 @@ Value Interp::invoke(const ir::Function& f, std::vector<Value>& args, Pos pos) {
 }
 
 Value Interp::invoke(const ir::Function& f, Value* args, size_t nargs, Pos) {
-  if (ftop_ == frames_.size()) frames_.emplace_back();
-  Frame& fr = frames_[ftop_++];
-  fr.slots.resize(f.slots);
+  StorePool::Scope pool_scope(&pool_);  // stores this run releases are kept for its next values
+  Frame& fr = push_frame(f.slots);
   for (size_t i = 0; i < nargs && i < f.param_slots.size(); ++i) {
     if (f.param_slots[i] == ir::kNoSlot) continue;
     if (f.param_borrow[i]) fr.slots[f.param_slots[i]].p = args[i].p;
     else fr.slots[f.param_slots[i]] = std::move(args[i]);
   }
   Frame* saved = fr_;
-  fr_ = &fr;
+  set_frame(&fr);
   ++depth;
   struct Restore {
     Interp* in;
     Frame* saved;
     Frame& fr;
+    uint32_t nslots;
     ~Restore() {
-      // the frame's values are released here, as when a per-call frame was destroyed
-      fr.slots.clear();
-      fr.temps.clear();
-      fr.ret = Value{};
-      --in->ftop_;
-      in->fr_ = saved;
+      in->pop_frame(fr, nslots);
+      in->set_frame(saved);
       --in->depth;
     }
-  } restore{this, saved, fr};
-  if (f.body) exec_block(f.body);
+  } restore{this, saved, fr, f.slots};
+  if (walk) {
+    if (f.body) exec_block(f.body);
+  } else if (const CNode* body = code_->bodies[static_cast<size_t>(&f - mod.fns.data())]) {
+    body->ex(*this, body);
+  }
   return std::move(fr.ret);
 }
 

@@ -1,4 +1,4 @@
-// The interpreter's statements: blocks with defers and releases, loops, match, assignment.
+// The IR walker's statements (the compiled form's fallback): blocks with defers and releases, loops, match.
 #include "semantics/interp.h"
 
 namespace cairn::sem {
@@ -87,7 +87,7 @@ Interp::Flow Interp::exec(const Node* n) {
       if (n->imm) {
         v = buf_new(n->elem, cap, n->pos);
       } else {
-        v.s = std::make_shared<Store>();
+        v.s = make_store();
         for (uint64_t i = 0; i < cap; ++i) v.s->e.push_back(zero(n->elem));
       }
       v.b = 0;

@@ -144,6 +144,8 @@ void drain(Stream& s) {
 
 }  // namespace
 
+bool sanitized_build() { return kSanitized; }
+
 ProcessResult run_process(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts) {
   ProcessResult r;
   r.channels.resize(opts.channels);

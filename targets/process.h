@@ -38,6 +38,10 @@ struct ProcessResult {
 // own process group; when it ends, or at the time limit, the whole group is killed. Never throws.
 ProcessResult run_process(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts);
 
+// True when cairn itself is built with AddressSanitizer or ThreadSanitizer. Their allocators are not safe
+// to use in a child forked while another thread allocates, so callers run children from one thread then.
+bool sanitized_build();
+
 // The name of a signal ("SIGSEGV"); "signal N" when unknown.
 std::string signal_name(int sig);
 

@@ -188,7 +188,10 @@ TestRun run_tests(const driver::CheckRun& run, const TestOptions& o) {
   uint64_t interp_extra = limits.memory_bytes + 1536 * kMiB;  // heap cap, the interpreter and its 1 GiB stack
   t.blocks.resize(blocks.size());
   size_t nblocks = blocks.size();
-  run_parallel(nblocks + t.files.size(), o.jobs, [&](size_t i) {
+  // A sanitizer build of cairn forks from one thread: a child forked while another thread holds the
+  // sanitizer allocator's lock would wait for it forever.
+  unsigned jobs = sanitized_build() ? 1 : o.jobs;
+  run_parallel(nblocks + t.files.size(), jobs, [&](size_t i) {
     if (i < nblocks) {
       ProcessOptions opts = block_options(o.timeout_s);
       ProcessResult pr;

@@ -1,0 +1,138 @@
+// The interpreter's compact form: every IR node compiled once into a closure node with pre-resolved operands.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <new>
+#include <unordered_set>
+#include <vector>
+
+#include "semantics/interp.h"
+
+namespace cairn::sem {
+
+// A compiled node. Each node carries the entry points its IR node can be used through (an expression:
+// `sc` and `ev`, and `pl` when it is a place; a statement: `ex`), each a function chosen at compile time
+// for the node's shape: operand kinds, scalar types and operator are resolved then, not per evaluation.
+// Rare node kinds keep the IR walker (Interp::eval/exec/place) as their closure.
+struct CNode;
+using Flow = Interp::Flow;
+using ScFn = uint64_t (*)(Interp&, const CNode*);  // the scalar bits of the value (eval(n).b)
+using EvFn = Value (*)(Interp&, const CNode*);     // the value
+using PlFn = Value* (*)(Interp&, const CNode*);    // the place
+using ExFn = Flow (*)(Interp&, const CNode*);      // a statement
+
+struct CNode {
+  ScFn sc = nullptr;
+  EvFn ev = nullptr;
+  PlFn pl = nullptr;
+  ExFn ex = nullptr;
+  const ir::Node* n = nullptr;        // the IR node: types, position, the walker's input
+  const CNode* a = nullptr;           // kid 0 (compiled)
+  const CNode* b = nullptr;           // kid 1
+  const CNode* c = nullptr;           // kid 2
+  std::vector<const CNode*> kids;     // every kid: block statements, call arguments, constructor fields
+  std::vector<const CNode*> defers;   // Block: its Defer statements' calls, by statement index (else null);
+                                      // Match: the arm of each tag, by tag
+  uint32_t slot = ir::kNoSlot;        // Local/Deref/Let/loop slot; Arm: its binder
+  uint32_t slot2 = ir::kNoSlot;       // ForEach: the index slot; Assign/Compound to a local: its slot
+  uint32_t index = 0;                 // Field: the field; Variant: the variant; Arm: the variant it matches
+  uint64_t imm = 0;                   // Const bits; Call: leading kids that are not arguments; Block: 1 when
+                                      // it has no defers, no try and releases nothing
+  Pos pos;
+  bool flag = false;                  // Block: a statement may `try`; Variant: a payload type; Local: a move
+  bool deep = false;                  // reading the value copies its store (a Copy record, sum or Array)
+  const ir::Function* fn = nullptr;   // Call: the callee
+  const CNode* const* body = nullptr; // Call: where the callee's compiled body is (Code::bodies)
+  sem::Op op = sem::Op::Add;          // scalar operator: op on operands of s1 with result s2 (Convert: s1 -> s2)
+  check::Scalar s1 = check::Scalar::U64, s2 = check::Scalar::U64;
+};
+
+// The compiled module: a closure tree per function body.
+struct Code {
+  std::deque<CNode> nodes;
+  std::vector<const CNode*> bodies;  // per Module::fns index: the body compiled as a block (null: none)
+};
+
+std::unique_ptr<Code> compile_module(const ir::Module& m);
+// The Local reads of f that are last uses of a record or sum: compiled as moves (interp_last_use.cpp).
+void find_last_uses(const ir::Function& f, std::unordered_set<const ir::Node*>& out);
+
+// Closure selection (each in the file that implements the closures).
+// Scalar operators: Unary/Binary/Builtin/Convert and Compound, instantiated per (op, scalar) from ops_rules.h.
+void select_op(CNode& c);
+ExFn select_compound_local(CNode& c);
+ExFn select_branch_cmp(const CNode& c);  // If/While on a comparison of slots and constants; null: none
+void select_expr(CNode& c);   // every other expression kind
+void select_call(CNode& c);   // Call, CallIndirect
+void select_stmt(CNode& c);   // statements; blocks
+ExFn block_closure(CNode& c);
+
+// Shared closures.
+Value copy_deep(const Value& v);  // a copy of a Copy aggregate: its store cloned
+inline Value copy_value(const CNode* c, const Value& v) { return c->deep && v.s ? copy_deep(v) : v; }
+uint64_t sc_from_ev(Interp& in, const CNode* c);
+Value ev_from_sc(Interp& in, const CNode* c);
+inline void set_scalar(Value& d, uint64_t bits) {
+  d.b = bits;
+  if (d.s || d.n || d.p) {
+    d.s.reset();
+    d.n = 0;
+    d.p = nullptr;
+  }
+}
+
+// Operand kinds a closure may read without a call: any expression, a scalar slot (a Local that is not a
+// move), a constant.
+struct KAny {
+  static uint64_t get(Interp& in, const CNode* k) { return k->sc(in, k); }
+};
+struct KLoc {
+  static uint64_t get(Interp& in, const CNode* k) { return in.sl_[k->slot].b; }
+};
+struct KCon {
+  static uint64_t get(Interp&, const CNode* k) { return k->imm; }
+};
+// 0: any expression, 1: a scalar slot read, 2: a constant.
+int operand_kind(const CNode* k);
+
+inline void end_statement(Interp& in) {
+  if (!in.fr_->temps.empty()) in.fr_->temps.clear();
+}
+// A loop's or branch's body: its statements run here when the block has nothing to do at its exit
+// (b->imm 1: no defers, no try, nothing released), else through the block's closure.
+inline Flow run_body(Interp& in, const CNode* b) {
+  if (!b->imm) return b->ex(in, b);
+  Flow f = Flow::Normal;
+  for (const CNode* s : b->kids) {
+    f = s->ex(in, s);
+    end_statement(in);
+    if (f != Flow::Normal) break;
+  }
+  return f;
+}
+
+// A call's argument values: on the C++ stack for the usual few arguments (no heap allocation per call).
+struct ArgBuf {
+  static constexpr size_t kInline = 6;
+  alignas(Value) unsigned char raw[kInline * sizeof(Value)];
+  std::vector<Value> heap;
+  Value* p;
+  size_t n;
+  explicit ArgBuf(size_t count) : n(count) {
+    if (n <= kInline) {
+      p = reinterpret_cast<Value*>(raw);
+      for (size_t i = 0; i < n; ++i) new (p + i) Value();
+    } else {
+      heap.resize(n);
+      p = heap.data();
+    }
+  }
+  ~ArgBuf() {
+    if (n <= kInline)
+      for (size_t i = 0; i < n; ++i) p[i].~Value();
+  }
+  ArgBuf(const ArgBuf&) = delete;
+  ArgBuf& operator=(const ArgBuf&) = delete;
+};
+
+}  // namespace cairn::sem

@@ -1,0 +1,266 @@
+// Compiled scalar operators: each (op, scalar) instantiates the one rule of ops_rules.h with the concrete
+// domain at compile time, specialised for operands read straight from a slot or a constant.
+#include <array>
+#include <utility>
+
+#include "semantics/domain_concrete.h"
+#include "semantics/interp_code.h"
+#include "semantics/ops_rules.h"
+
+namespace cairn::sem {
+namespace {
+
+using check::Scalar;
+using ir::Kind;
+
+constexpr size_t kOps = 0
+#define OP(k, spelling, typing, traps, runtime) +1
+#include "semantics/ops.def"
+#undef OP
+    ;
+constexpr size_t kScalars = 0
+#define SCALAR(k, name, size, is_int, is_signed, is_float) +1
+#include "front/check/scalars.def"
+#undef SCALAR
+    ;
+
+// The rule of row O (the same dispatch as rules::apply_rule, resolved at compile time).
+template <Op O>
+inline uint64_t rule(ConcreteDomain& d, Scalar t, Scalar r, uint64_t a, uint64_t b) {
+#define OP(k, spelling, typing, traps, runtime) \
+  if constexpr (O == Op::k) return rules::rule_##k(d, t, r, a, b);
+#include "semantics/ops.def"
+#undef OP
+  return a;
+}
+
+// eval_op(O, S, R, a, b) with the first failing guard reported at the node's position.
+template <Op O, Scalar S, Scalar R>
+inline uint64_t apply(Interp& in, const CNode* c, uint64_t a, uint64_t b) {
+  ConcreteDomain d;
+  uint64_t r = rule<O>(d, S, R, a, b);
+  if (__builtin_expect(d.trapped, 0)) in.trap(d.trap, c->pos);
+  return r;
+}
+
+// flatten: the rule and its domain primitives compile into the closure (no call per primitive).
+template <Op O, Scalar S, Scalar R, class A, class B>
+[[gnu::flatten]] uint64_t sc_bin(Interp& in, const CNode* c) {
+  uint64_t x = A::get(in, c->a);
+  uint64_t y = B::get(in, c->b);
+  return apply<O, S, R>(in, c, x, y);
+}
+template <Op O, Scalar S, Scalar R, class A>
+[[gnu::flatten]] uint64_t sc_un(Interp& in, const CNode* c) {
+  return apply<O, S, R>(in, c, A::get(in, c->a), 0);
+}
+template <Op O, Scalar S>
+[[gnu::flatten]] Flow ex_compound_local(Interp& in, const CNode* c) {
+  uint64_t v = c->b->sc(in, c->b);
+  Value& p = in.sl_[c->a->slot];
+  p.b = apply<O, S, S>(in, c, p.b, v);
+  return Flow::Normal;
+}
+
+// if / while whose condition (c->a) is a comparison: the comparison's rule inline in the branch.
+template <Op O, Scalar S, class A, class B>
+[[gnu::flatten]] Flow ex_if_cmp(Interp& in, const CNode* c) {
+  const CNode* k = c->a;
+  uint64_t x = A::get(in, k->a);
+  uint64_t y = B::get(in, k->b);
+  if (apply<O, S, S>(in, k, x, y)) return run_body(in, c->b);
+  if (c->c) return run_body(in, c->c);
+  return Flow::Normal;
+}
+template <Op O, Scalar S, class A, class B>
+[[gnu::flatten]] Flow ex_while_cmp(Interp& in, const CNode* c) {
+  const CNode* k = c->a;
+  for (;;) {
+    uint64_t x = A::get(in, k->a);
+    uint64_t y = B::get(in, k->b);
+    if (!apply<O, S, S>(in, k, x, y)) break;
+    Flow f = run_body(in, c->b);
+    if (f == Flow::Break) break;
+    if (f == Flow::Return) return f;
+  }
+  return Flow::Normal;
+}
+
+// The (op, scalar) pairs the typing classes of ops.def allow; others keep the generic closure.
+constexpr bool is_uint(Scalar s) {
+  return s == Scalar::U8 || s == Scalar::U16 || s == Scalar::U32 || s == Scalar::U64 || s == Scalar::Usize;
+}
+constexpr bool is_flt(Scalar s) { return s == Scalar::F32 || s == Scalar::F64; }
+constexpr bool is_int(Scalar s) { return s != Scalar::Bool && !is_flt(s); }
+constexpr bool is_num(Scalar s) { return s != Scalar::Bool; }
+constexpr bool binary_ok(Op o, Scalar s) {
+  switch (o) {
+    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Lt: case Op::Le: case Op::Gt:
+    case Op::Ge: return is_num(s);
+    case Op::Rem: case Op::Min: case Op::Max: return is_int(s);
+    case Op::BitAnd: case Op::BitOr: case Op::BitXor: case Op::AddWrap: case Op::SubWrap: case Op::MulWrap:
+    case Op::ShlWrap: case Op::Shr: return is_uint(s);
+    case Op::Eq: case Op::Ne: return true;
+    default: return false;
+  }
+}
+constexpr bool unary_ok(Op o, Scalar s) {
+  switch (o) {
+    case Op::Neg: case Op::Abs: return is_num(s);
+    case Op::BitNot: return is_uint(s);
+    case Op::Not: return s == Scalar::Bool;
+    case Op::Sqrt: case Op::Floor: case Op::Ceil: case Op::Trunc: case Op::ToBits: return is_flt(s);
+    default: return false;
+  }
+}
+
+template <size_t N>
+using Row = std::array<ScFn, N>;
+
+template <class A, class B, size_t O, size_t... S>
+constexpr Row<kScalars> bin_row(std::index_sequence<S...>) {
+  return {{[] {
+    if constexpr (binary_ok(Op(O), Scalar(S))) return &sc_bin<Op(O), Scalar(S), Scalar(S), A, B>;
+    else return ScFn{nullptr};
+  }()...}};
+}
+template <class A, class B, size_t... O>
+constexpr std::array<Row<kScalars>, kOps> bin_table(std::index_sequence<O...>) {
+  return {{bin_row<A, B, O>(std::make_index_sequence<kScalars>())...}};
+}
+template <class A, size_t O, size_t... S>
+constexpr Row<kScalars> un_row(std::index_sequence<S...>) {
+  return {{[] {
+    if constexpr (unary_ok(Op(O), Scalar(S))) return &sc_un<Op(O), Scalar(S), Scalar(S), A>;
+    else return ScFn{nullptr};
+  }()...}};
+}
+template <class A, size_t... O>
+constexpr std::array<Row<kScalars>, kOps> un_table(std::index_sequence<O...>) {
+  return {{un_row<A, O>(std::make_index_sequence<kScalars>())...}};
+}
+template <class A, size_t F, size_t... T>
+constexpr Row<kScalars> conv_row(std::index_sequence<T...>) {
+  return {{[] {
+    if constexpr (Scalar(F) != Scalar::Bool && Scalar(T) != Scalar::Bool)
+      return &sc_un<Op::Convert, Scalar(F), Scalar(T), A>;
+    else return ScFn{nullptr};
+  }()...}};
+}
+template <class A, size_t... F>
+constexpr std::array<Row<kScalars>, kScalars> conv_table(std::index_sequence<F...>) {
+  return {{conv_row<A, F>(std::make_index_sequence<kScalars>())...}};
+}
+template <size_t O, size_t... S>
+constexpr std::array<ExFn, kScalars> compound_row(std::index_sequence<S...>) {
+  return {{[] {
+    if constexpr (binary_ok(Op(O), Scalar(S))) return &ex_compound_local<Op(O), Scalar(S)>;
+    else return ExFn{nullptr};
+  }()...}};
+}
+template <size_t... O>
+constexpr std::array<std::array<ExFn, kScalars>, kOps> compound_table(std::index_sequence<O...>) {
+  return {{compound_row<O>(std::make_index_sequence<kScalars>())...}};
+}
+
+constexpr Op kCompares[] = {Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge};
+template <bool While, class B, size_t C, size_t... S>
+constexpr std::array<ExFn, kScalars> branch_row(std::index_sequence<S...>) {
+  return {{[] {
+    constexpr Op o = kCompares[C];
+    if constexpr (!binary_ok(o, Scalar(S))) return ExFn{nullptr};
+    else if constexpr (While) return &ex_while_cmp<o, Scalar(S), KLoc, B>;
+    else return &ex_if_cmp<o, Scalar(S), KLoc, B>;
+  }()...}};
+}
+template <bool While, class B, size_t... C>
+constexpr std::array<std::array<ExFn, kScalars>, 6> branch_table(std::index_sequence<C...>) {
+  return {{branch_row<While, B, C>(std::make_index_sequence<kScalars>())...}};
+}
+
+using OpSeq = std::make_index_sequence<kOps>;
+using ScSeq = std::make_index_sequence<kScalars>;
+// [operand 0 kind: any, slot][operand 1 kind: any, slot, constant]
+const std::array<Row<kScalars>, kOps> kBin[2][3] = {
+    {bin_table<KAny, KAny>(OpSeq()), bin_table<KAny, KLoc>(OpSeq()), bin_table<KAny, KCon>(OpSeq())},
+    {bin_table<KLoc, KAny>(OpSeq()), bin_table<KLoc, KLoc>(OpSeq()), bin_table<KLoc, KCon>(OpSeq())}};
+const std::array<Row<kScalars>, kOps> kUn[2] = {un_table<KAny>(OpSeq()), un_table<KLoc>(OpSeq())};
+const std::array<Row<kScalars>, kScalars> kConv[2] = {conv_table<KAny>(ScSeq()), conv_table<KLoc>(ScSeq())};
+const std::array<std::array<ExFn, kScalars>, kOps> kCompound = compound_table(OpSeq());
+
+// [while][operand 1: slot, constant][comparison][scalar], operand 0 a slot
+const std::array<std::array<ExFn, kScalars>, 6> kBranch[2][2] = {
+    {branch_table<false, KLoc>(std::make_index_sequence<6>()), branch_table<false, KCon>(std::make_index_sequence<6>())},
+    {branch_table<true, KLoc>(std::make_index_sequence<6>()), branch_table<true, KCon>(std::make_index_sequence<6>())}};
+
+uint64_t sc_op_generic(Interp& in, const CNode* c) {
+  uint64_t x = c->a->sc(in, c->a);
+  uint64_t y = c->b ? c->b->sc(in, c->b) : 0;
+  return in.op(c->n, c->op, c->s1, c->s2, x, y);
+}
+Flow ex_compound_generic(Interp& in, const CNode* c) {
+  uint64_t v = c->b->sc(in, c->b);
+  Value& p = in.sl_[c->a->slot];
+  p.b = in.op(c->n, c->op, c->s1, c->s1, p.b, v);
+  return Flow::Normal;
+}
+
+}  // namespace
+
+int operand_kind(const CNode* k) {
+  const ir::Node* n = k->n;
+  bool scalar = n->type && n->type->kind == check::TypeKind::Scalar;
+  if (n->kind == Kind::Local && !n->imm && scalar) return 1;
+  if (n->kind == Kind::Const) return 2;
+  return 0;
+}
+
+void select_op(CNode& c) {
+  const ir::Node* n = c.n;
+  if (n->kind == Kind::Convert) {
+    c.op = Op::Convert;
+    c.s1 = n->sc2;
+    c.s2 = n->sc;
+  } else {
+    c.op = n->op;
+    c.s1 = n->sc;
+    c.s2 = n->type && n->type->kind == check::TypeKind::Scalar ? n->type->scalar : n->sc;
+  }
+  size_t o = static_cast<size_t>(c.op), s = static_cast<size_t>(c.s1);
+  int ka = operand_kind(c.a) == 1 ? 1 : 0;
+  ScFn f = nullptr;
+  if (c.op == Op::Convert) {
+    f = kConv[ka][s][static_cast<size_t>(c.s2)];
+  } else if (c.b) {
+    f = kBin[ka][operand_kind(c.b)][o][s];
+  } else if (c.op == Op::FromBits) {
+    if (c.s1 == Scalar::U32 && c.s2 == Scalar::F32)
+      f = ka ? &sc_un<Op::FromBits, Scalar::U32, Scalar::F32, KLoc> : &sc_un<Op::FromBits, Scalar::U32, Scalar::F32, KAny>;
+    if (c.s1 == Scalar::U64 && c.s2 == Scalar::F64)
+      f = ka ? &sc_un<Op::FromBits, Scalar::U64, Scalar::F64, KLoc> : &sc_un<Op::FromBits, Scalar::U64, Scalar::F64, KAny>;
+  } else {
+    f = kUn[ka][o][s];
+  }
+  c.sc = f ? f : &sc_op_generic;
+  c.ev = &ev_from_sc;
+}
+
+ExFn select_branch_cmp(const CNode& c) {
+  const CNode* k = c.a;
+  if (k->n->kind != Kind::Binary || !k->b || operand_kind(k->a) != 1) return nullptr;
+  int kb = operand_kind(k->b);
+  if (kb == 0) return nullptr;
+  for (size_t i = 0; i < 6; ++i)
+    if (kCompares[i] == k->n->op)
+      return kBranch[c.n->kind == Kind::While][kb - 1][i][static_cast<size_t>(k->n->sc)];
+  return nullptr;
+}
+
+ExFn select_compound_local(CNode& c) {
+  c.op = c.n->op;
+  c.s1 = c.s2 = c.n->sc;
+  ExFn f = kCompound[static_cast<size_t>(c.op)][static_cast<size_t>(c.s1)];
+  return f ? f : &ex_compound_generic;
+}
+
+}  // namespace cairn::sem

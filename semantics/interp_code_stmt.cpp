@@ -1,0 +1,328 @@
+// Compiled statements: blocks with defers and releases, assignment, loops, match, return.
+#include <algorithm>
+
+#include "semantics/interp_code.h"
+
+namespace cairn::sem {
+
+using check::TypeKind;
+using ir::Kind;
+
+namespace {
+
+inline void release(Interp& in, const CNode* c) {
+  for (uint32_t slot : c->n->slots) in.sl_[slot] = Value{};
+}
+
+// A block without defers; Try: a statement may end the function through `try`.
+template <bool Try>
+Flow ex_block(Interp& in, const CNode* c) {
+  Flow f = Flow::Normal;
+  for (const CNode* s : c->kids) {
+    if constexpr (Try) {
+      try {
+        f = s->ex(in, s);
+      } catch (const TryReturn&) {
+        f = Flow::Return;
+      }
+    } else {
+      f = s->ex(in, s);
+    }
+    end_statement(in);
+    if (f != Flow::Normal) break;
+  }
+  release(in, c);
+  return f;
+}
+// One statement, nothing released, no try.
+Flow ex_block_one(Interp& in, const CNode* c) {
+  const CNode* s = c->kids[0];
+  Flow f = s->ex(in, s);
+  end_statement(in);
+  return f;
+}
+// A block with defers: each runs at the block's exit (normal or by break/continue/return), last first.
+Flow ex_block_defers(Interp& in, const CNode* c) {
+  std::vector<const CNode*> defers;
+  Flow f = Flow::Normal;
+  for (size_t i = 0; i < c->kids.size(); ++i) {
+    if (const CNode* d = c->defers[i]) {
+      defers.push_back(d);
+      continue;
+    }
+    const CNode* s = c->kids[i];
+    try {
+      f = s->ex(in, s);
+    } catch (const TryReturn&) {
+      f = Flow::Return;
+    }
+    end_statement(in);
+    if (f != Flow::Normal) break;
+  }
+  for (auto it = defers.rbegin(); it != defers.rend(); ++it) {
+    (*it)->ev(in, *it);
+    end_statement(in);
+  }
+  release(in, c);
+  return f;
+}
+
+Flow ex_walk(Interp& in, const CNode* c) { return in.exec(c->n); }
+Flow ex_normal(Interp&, const CNode*) { return Flow::Normal; }
+Flow ex_break(Interp&, const CNode*) { return Flow::Break; }
+Flow ex_continue(Interp&, const CNode*) { return Flow::Continue; }
+
+Flow ex_let(Interp& in, const CNode* c) {
+  Value v = c->a->ev(in, c->a);
+  in.sl_[c->slot] = std::move(v);
+  return Flow::Normal;
+}
+Flow ex_let_scalar(Interp& in, const CNode* c) {
+  uint64_t r = c->a->sc(in, c->a);
+  set_scalar(in.sl_[c->slot], r);
+  return Flow::Normal;
+}
+Flow ex_eval(Interp& in, const CNode* c) {
+  c->a->ev(in, c->a);
+  return Flow::Normal;
+}
+
+// place = value: a local (slot2 its slot).
+Flow ex_assign_local(Interp& in, const CNode* c) {
+  Value v = c->b->ev(in, c->b);
+  in.sl_[c->slot2] = std::move(v);
+  return Flow::Normal;
+}
+Flow ex_assign_local_scalar(Interp& in, const CNode* c) {
+  uint64_t r = c->b->sc(in, c->b);
+  set_scalar(in.sl_[c->slot2], r);
+  return Flow::Normal;
+}
+// base[i] = value with base a view or Buf/Array in a slot (Deref: through a single borrow). As the walker:
+// the index, then the value, then the bounds guard.
+template <bool Deref, bool View, bool Scalar, class I>
+Flow ex_assign_index(Interp& in, const CNode* c) {
+  const CNode* p = c->a;
+  uint64_t i = I::get(in, p->b);
+  Value v;
+  uint64_t r = 0;
+  if constexpr (Scalar) r = c->b->sc(in, c->b);
+  else v = c->b->ev(in, c->b);
+  Value* base = Deref ? in.sl_[p->a->slot].p : &in.sl_[p->a->slot];
+  Value* e;
+  if constexpr (View) {
+    if (i >= base->n) in.trap(check::TrapKind::Bounds, p->pos);
+    e = &base->s->e[base->b + i];
+  } else {
+    uint64_t len = base->s ? base->s->e.size() : 0;
+    if (i >= len) in.trap(check::TrapKind::Bounds, p->pos);
+    e = &base->s->e[i];
+  }
+  if constexpr (Scalar) set_scalar(*e, r);
+  else *e = std::move(v);
+  return Flow::Normal;
+}
+
+// base[i] op= value, as the walker: the index, the value, the bounds guard, then the operator's guard.
+template <bool Deref, bool View>
+Flow ex_compound_index(Interp& in, const CNode* c) {
+  const CNode* p = c->a;
+  uint64_t i = p->b->sc(in, p->b);
+  uint64_t v = c->b->sc(in, c->b);
+  Value* base = Deref ? in.sl_[p->a->slot].p : &in.sl_[p->a->slot];
+  Value* e;
+  if constexpr (View) {
+    if (i >= base->n) in.trap(check::TrapKind::Bounds, p->pos);
+    e = &base->s->e[base->b + i];
+  } else {
+    uint64_t len = base->s ? base->s->e.size() : 0;
+    if (i >= len) in.trap(check::TrapKind::Bounds, p->pos);
+    e = &base->s->e[i];
+  }
+  e->b = in.op(c->n, c->n->op, c->n->sc, c->n->sc, e->b, v);
+  return Flow::Normal;
+}
+
+Flow ex_if(Interp& in, const CNode* c) {
+  if (c->a->sc(in, c->a)) return run_body(in, c->b);
+  if (c->c) return run_body(in, c->c);
+  return Flow::Normal;
+}
+Flow ex_while(Interp& in, const CNode* c) {
+  while (c->a->sc(in, c->a)) {
+    Flow f = run_body(in, c->b);
+    if (f == Flow::Break) break;
+    if (f == Flow::Return) return f;
+  }
+  return Flow::Normal;
+}
+Flow ex_for_range(Interp& in, const CNode* c) {
+  uint64_t lo = c->a->sc(in, c->a);
+  uint64_t hi = c->b->sc(in, c->b);
+  const CNode* body = c->c;
+  for (uint64_t i = lo; i < hi; ++i) {
+    if (c->slot != ir::kNoSlot) in.sl_[c->slot].b = i;
+    Flow f = run_body(in, body);
+    if (f == Flow::Break) break;
+    if (f == Flow::Return) return f;
+  }
+  return Flow::Normal;
+}
+// for x in view: the element's copy in `slot`, its index in `slot2`; flag: scalar elements.
+Flow ex_for_each(Interp& in, const CNode* c) {
+  Value v = in.view(c->a->n);
+  const check::Type* et = c->n->kids[0]->type;
+  while (et && (et->kind == TypeKind::Borrow)) et = et->elem;
+  et = et && et->elem ? et->elem : nullptr;
+  bool scalar = et && et->kind == TypeKind::Scalar;
+  const CNode* body = c->b;
+  for (uint64_t i = 0; i < v.n; ++i) {
+    if (!v.s || v.b + i >= v.s->e.size()) in.trap(check::TrapKind::Bounds, c->pos);
+    if (c->slot2 != ir::kNoSlot) in.sl_[c->slot2].b = i;
+    if (c->slot != ir::kNoSlot) {
+      const Value& e = v.s->e[v.b + i];
+      if (scalar) set_scalar(in.sl_[c->slot], e.b);
+      else in.sl_[c->slot] = in.copy(e, et);
+    }
+    Flow f = run_body(in, body);
+    if (f == Flow::Break) break;
+    if (f == Flow::Return) return f;
+  }
+  return Flow::Normal;
+}
+
+// The arm (index the variant, slot the binder, a the body) of `tag`, with its payload bound. c->defers: the
+// first arm of each tag, by tag (a table when the tags are small, else the arms are searched in order).
+Flow run_arm(Interp& in, const CNode* c, uint64_t tag, const Value* src, Value* moved) {
+  const CNode* arm = nullptr;
+  if (!c->defers.empty()) {
+    if (tag < c->defers.size()) arm = c->defers[tag];
+  } else {
+    for (const CNode* k : c->kids)
+      if (k->index == tag) {
+        arm = k;
+        break;
+      }
+  }
+  if (arm) {
+    if (arm->slot != ir::kNoSlot) {
+      if (src) in.sl_[arm->slot] = in.copy_component(src->s->e[0]);
+      else if (moved->s) in.sl_[arm->slot] = std::move(moved->s->e[0]);
+    }
+    Flow f = arm->a->ex(in, arm->a);
+    if (arm->slot != ir::kNoSlot) in.sl_[arm->slot] = Value{};
+    return f;
+  }
+  in.trap(check::TrapKind::MatchTag, c->pos);
+}
+Flow ex_match(Interp& in, const CNode* c) {
+  // A subject read from a slot that a copy would clone whole: clone only the payload an arm binds.
+  const ir::Node* subj = c->a->n;
+  const Value* src = nullptr;
+  if (subj->kind == Kind::Local && !c->a->flag) src = &in.sl_[subj->slot];
+  else if (subj->kind == Kind::Deref) src = in.sl_[subj->slot].p;
+  if (src && src->s && c->a->deep) return run_arm(in, c, src->b, src, nullptr);
+  Value v = c->a->ev(in, c->a);
+  return run_arm(in, c, v.b, nullptr, &v);
+}
+
+Flow ex_return(Interp& in, const CNode* c) {
+  if (c->a) {
+    Value v = c->a->ev(in, c->a);
+    in.fr_->ret = std::move(v);
+  }
+  return Flow::Return;
+}
+Flow ex_return_scalar(Interp& in, const CNode* c) {
+  uint64_t r = c->a->sc(in, c->a);
+  set_scalar(in.fr_->ret, r);
+  return Flow::Return;
+}
+
+bool is_scalar(const ir::Node* n) { return n->type && n->type->kind == TypeKind::Scalar; }
+
+ExFn select_compound(CNode& c) {
+  const ir::Node* dst = c.a->n;
+  if (dst->kind == Kind::Local) return select_compound_local(c);
+  if (dst->kind != Kind::Index) return &ex_walk;
+  const ir::Node* base = dst->kids[0];
+  bool deref = base->kind == Kind::Deref;
+  if (!deref && !(base->kind == Kind::Local && !base->imm)) return &ex_walk;
+  bool view = base->type && base->type->kind == TypeKind::View;
+  if (deref) return view ? &ex_compound_index<true, true> : &ex_compound_index<true, false>;
+  return view ? &ex_compound_index<false, true> : &ex_compound_index<false, false>;
+}
+
+ExFn select_assign(CNode& c) {
+  const ir::Node* dst = c.a->n;
+  bool scalar = is_scalar(c.b->n);
+  if (dst->kind == Kind::Local) {
+    c.slot2 = dst->slot;
+    return scalar ? &ex_assign_local_scalar : &ex_assign_local;
+  }
+  if (dst->kind != Kind::Index) return &ex_walk;
+  const ir::Node* base = dst->kids[0];
+  bool deref = base->kind == Kind::Deref;
+  if (!deref && !(base->kind == Kind::Local && !base->imm)) return &ex_walk;
+  bool view = base->type && base->type->kind == TypeKind::View;
+  if (!view && base->kind == Kind::Local && base->imm) return &ex_walk;
+  static constexpr ExFn kAssign[2][2][2][2] = {
+      {{{&ex_assign_index<false, false, false, KAny>, &ex_assign_index<false, false, false, KLoc>},
+        {&ex_assign_index<false, false, true, KAny>, &ex_assign_index<false, false, true, KLoc>}},
+       {{&ex_assign_index<false, true, false, KAny>, &ex_assign_index<false, true, false, KLoc>},
+        {&ex_assign_index<false, true, true, KAny>, &ex_assign_index<false, true, true, KLoc>}}},
+      {{{&ex_assign_index<true, false, false, KAny>, &ex_assign_index<true, false, false, KLoc>},
+        {&ex_assign_index<true, false, true, KAny>, &ex_assign_index<true, false, true, KLoc>}},
+       {{&ex_assign_index<true, true, false, KAny>, &ex_assign_index<true, true, false, KLoc>},
+        {&ex_assign_index<true, true, true, KAny>, &ex_assign_index<true, true, true, KLoc>}}}};
+  return kAssign[deref][view][scalar][operand_kind(c.a->b) == 1];
+}
+
+}  // namespace
+
+ExFn block_closure(CNode& c) {
+  c.imm = 0;
+  for (const CNode* d : c.defers)
+    if (d) return &ex_block_defers;
+  if (c.flag) return &ex_block<true>;
+  c.imm = c.n->slots.empty() ? 1 : 0;  // run_body may run the statements in place
+  if (c.kids.size() == 1 && c.n->slots.empty()) return &ex_block_one;
+  return &ex_block<false>;
+}
+
+void select_stmt(CNode& c) {
+  const ir::Node* n = c.n;
+  switch (n->kind) {
+    case Kind::Block: c.ex = block_closure(c); return;
+    case Kind::Let: c.ex = is_scalar(n->kids[0]) ? &ex_let_scalar : &ex_let; return;
+    case Kind::Drop:
+    case Kind::Eval: c.ex = &ex_eval; return;
+    case Kind::Assign: c.ex = select_assign(c); return;
+    case Kind::Compound: c.ex = select_compound(c); return;
+    case Kind::If:
+    case Kind::While:
+      c.ex = select_branch_cmp(c);  // the condition a comparison of slots and constants
+      if (!c.ex) c.ex = n->kind == Kind::If ? &ex_if : &ex_while;
+      return;
+    case Kind::ForRange: c.ex = &ex_for_range; return;
+    case Kind::ForEach: c.ex = &ex_for_each; return;
+    case Kind::Match: {
+      uint32_t most = 0;
+      for (const CNode* arm : c.kids) most = std::max(most, arm->index);
+      if (most < 64) {
+        c.defers.assign(most + 1, nullptr);
+        for (const CNode* arm : c.kids)
+          if (!c.defers[arm->index]) c.defers[arm->index] = arm;
+      }
+      c.ex = &ex_match;
+      return;
+    }
+    case Kind::Return: c.ex = c.a && is_scalar(n->kids[0]) ? &ex_return_scalar : &ex_return; return;
+    case Kind::Break: c.ex = &ex_break; return;
+    case Kind::Continue: c.ex = &ex_continue; return;
+    case Kind::Defer: c.ex = &ex_normal; return;
+    default: c.ex = &ex_walk; return;
+  }
+}
+
+}  // namespace cairn::sem
