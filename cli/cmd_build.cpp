@@ -15,7 +15,7 @@ constexpr FlagSpec kFlags[] = {
     {"opt", "0|1|2|3", true, "2", "the optimisation level passed as -ON"},
     {"keep-guards", "", false, "", "writes every guard, even those proved unable to fail"},
     {"debug", "", false, "", "debug information pointing at the .cairn source"},
-    {"sanitize", "address|thread", true, "none", "a sanitizer build (address: AddressSanitizer and UBSan)"},
+    {"sanitize", "address|undefined|thread", true, "none", "a sanitizer build: address (AddressSanitizer and UBSan), undefined (UBSan) or thread"},
     {"kind", "exe|library", true, "the manifest's [build] kind", "an executable or a shared library"},
     {"target", "hosted|aarch64-virt", true, "hosted", "the target"},
     {"trap-report", "", false, "", "the board image writes the trap report (aarch64-virt)"},

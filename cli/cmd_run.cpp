@@ -23,7 +23,7 @@ constexpr FlagSpec kFlags[] = {
     {"opt", "0|1|2|3", true, "as build", "the optimization level (native only)"},
     {"timeout", "S", false, "none", "stop the program after S seconds (a decimal number > 0)"},
     {"memory-mib", "M", false, "1024", "cap on heap and thread stacks, in MiB"},
-    {"sanitize", "address|thread", true, "none", "runs under a sanitizer (native only)"},
+    {"sanitize", "address|undefined|thread", true, "none", "a sanitizer build: address (AddressSanitizer and UBSan), undefined (UBSan) or thread"},
     {"keep-guards", "", false, "", "keeps every guard (native only)"},
     {"debug", "", false, "", "a debug build (native only)"},
     {"target", "hosted|aarch64-virt", true, "hosted", "the target"},

@@ -134,6 +134,8 @@ BuildResult build_native(const driver::CheckRun& run, const BuildOptions& o) {
   if (o.sanitize == "address") {
     for (const char* f : {"-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"})
       cmd.push_back(f);
+  } else if (o.sanitize == "undefined") {
+    for (const char* f : {"-fsanitize=undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"}) cmd.push_back(f);
   } else if (o.sanitize == "thread") {
     for (const char* f : {"-fsanitize=thread", "-fno-omit-frame-pointer"}) cmd.push_back(f);
   }

@@ -17,7 +17,7 @@ struct BuildOptions {
   int opt = 2;               // -O level
   bool keep_guards = false;
   bool debug = false;        // -g and #line directives pointing at the .cairn source
-  std::string sanitize;      // "" | "address" (address + undefined, -O1) | "thread"
+  std::string sanitize;      // "" | "address" (address + undefined, -O1) | "undefined" | "thread"
   lower::Kind kind = lower::Kind::Exe;
   std::string build_root;    // the directory `build/` goes under: the project's directory
   std::string manifest_path; // the manifest file to hash in the receipt ("" for a single-file program)

@@ -141,6 +141,12 @@ p = cairn_run(["run", deep, "--opt", "0", "--timeout", "20"], timeout=120)
 check(p.returncode in (128 + 11, 128 + 7) and b"stopped by SIG" in p.stderr,
       "native crash: %s %r" % (p.returncode, p.stderr[-300:]))
 
+# --- sanitizer builds: UBSan alone, and ASan + UBSan; the memory cap does not apply ---
+for san in ("undefined", "address"):
+    p = cairn_run(["run", hello, "--sanitize", san, "--format", "json"])
+    r = record(p)
+    check(r.get("exit_code") == 3 and r.get("stdout") == "hi\n" and r.get("sanitizer") == san, "--sanitize %s: %s" % (san, p.stdout[:300]))
+
 # --- usage: compiler flags with the interpreter ---
 p = cairn_run(["run", hello, "--engine", "interp", "--cc", "gcc"])
 check(p.returncode == 2, "--cc with --engine interp is a usage error")
