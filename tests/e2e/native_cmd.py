@@ -141,6 +141,45 @@ p = cairn_run(["run", deep, "--opt", "0", "--timeout", "20"], timeout=120)
 check(p.returncode in (128 + 11, 128 + 7) and b"stopped by SIG" in p.stderr,
       "native crash: %s %r" % (p.returncode, p.stderr[-300:]))
 
+# --- a library: C entry points; an rw view overlapping another view argument traps `disjoint` (§10.7) ---
+write("lib/lib.cairn", "pub fn copy_into(n:usize, dst:rw<u8>[n], src:ro<u8>[n]) {\n  for i in 0..n {\n"
+                       "    dst[i] = src[i];\n  }\n}\n")
+write("lib/cairn.toml", '[project]\nname = "bytes"\nsources = ["lib.cairn"]\n[build]\nkind = "library"\n')
+p = cairn_run(["build", os.path.join(tmp, "lib"), "--format", "json"])
+r = record(p)
+check(r.get("status") == "native-built" and r.get("artifact", "").endswith("libbytes.so"), "library build: %s" % p.stdout[:300])
+if r.get("status") == "native-built":
+    harness = write("harness.cpp", """#include <dlfcn.h>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+int main(int argc, char** argv) {
+  void* lib = dlopen(argv[1], RTLD_NOW);
+  if (!lib) return 70;
+  auto f = reinterpret_cast<void (*)(uint64_t, uint8_t*, uint64_t, const uint8_t*, uint64_t)>(dlsym(lib, "cairn_copy__into"));
+  if (!f) return 71;
+  uint8_t buf[8] = {1, 2, 3, 4, 5, 6, 7, 8}, out[4] = {0, 0, 0, 0};
+  if (std::strcmp(argv[2], "apart") == 0) {
+    f(4, out, 4, buf, 4);
+    std::printf("%d %d %d %d\\n", out[0], out[1], out[2], out[3]);
+  } else {
+    f(4, buf + 2, 4, buf, 4);  // dst overlaps src
+  }
+  return 0;
+}
+""")
+    exe = os.path.join(tmp, "harness")
+    subprocess.run(["g++", "-std=c++20", "-o", exe, harness, "-ldl"], check=True)
+    out = subprocess.run([exe, r["artifact"], "apart"], capture_output=True)
+    check(out.returncode == 0 and out.stdout == b"1 2 3 4\n", "library call: %s %r" % (out.returncode, out.stdout))
+    rfd, wfd = os.pipe()
+    out = subprocess.run([exe, r["artifact"], "overlap"], capture_output=True, env=dict(os.environ, CAIRN_TRAP_FD=str(wfd)),
+                         pass_fds=(wfd,))
+    os.close(wfd)
+    report = os.read(rfd, 4096).decode()
+    os.close(rfd)
+    check(out.returncode == -6 and report == "trap: disjoint at lib.cairn:1\n", "disjoint: %s %r" % (out.returncode, report))
+
 # --- sanitizer builds: UBSan alone, and ASan + UBSan; the memory cap does not apply ---
 for san in ("undefined", "address"):
     p = cairn_run(["run", hello, "--sanitize", san, "--format", "json"])
