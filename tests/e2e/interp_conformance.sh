@@ -4,8 +4,10 @@
 # CAIRN_TRAP_FD (language.md §16.4).
 set -u
 : "${CAIRN:?path to the cairn binary}" "${CAIRN_SHARED_DIR:?the shared folder}"
-exec python3 - "$CAIRN" "$CAIRN_SHARED_DIR/conformance/run" <<'PY'
+exec python3 - "$CAIRN" "$CAIRN_SHARED_DIR/conformance/run" "$(dirname "${BASH_SOURCE[0]}")" <<'PY'
 import json, os, subprocess, sys
+sys.path.insert(0, sys.argv[3])
+from lower_expect import check_run  # the comparison every engine's conformance run shares
 cairn, folder = sys.argv[1], sys.argv[2]
 passed = failed = 0
 for name in sorted(os.listdir(folder)):
@@ -20,20 +22,7 @@ for name in sorted(os.listdir(folder)):
     os.close(w)
     report = os.read(r, 4096).decode("utf-8", "replace")
     os.close(r)
-    problems = []
-    if proc.returncode != want["exit"]:
-        problems.append("exit %d, want %d" % (proc.returncode, want["exit"]))
-    if proc.stdout != want["stdout"].encode("utf-8"):
-        problems.append("stdout %r, want %r" % (proc.stdout[:200], want["stdout"][:200]))
-    for s in want.get("stderr_contains", []):
-        if s.encode("utf-8") not in proc.stderr:
-            problems.append("stderr lacks %r" % s)
-    if "trap" in want:
-        expect = "trap: %s at %s:%d\n" % (want["trap"], path, want["trap_line"])
-        if report != expect:
-            problems.append("trap report %r, want %r" % (report, expect))
-    elif report:
-        problems.append("unexpected trap report %r" % report)
+    problems = check_run(path, want, proc.stdout, proc.stderr, proc.returncode, report)
     if problems:
         failed += 1
         print("FAIL %s: %s" % (name, "; ".join(problems)))
