@@ -66,9 +66,9 @@ uint64_t arith(sem::Op op, T x, T y, uint64_t k) {
 uint64_t dispatch(sem::Op op, Scalar type, Scalar result, uint64_t a, uint64_t b) {
   using sem::Op;
   if (op == Op::Convert) {
-    return with_type(type, [&](auto from) {
+    return with_native(type, [&](auto from) {
       using From = decltype(from);
-      return with_type(result, [&](auto to) -> uint64_t {
+      return with_native(result, [&](auto to) -> uint64_t {
         using To = decltype(to);
         if constexpr (std::is_same_v<From, bool> || std::is_same_v<To, bool>) return 0;
         else return to_bits(cr_convert<To, From>(from_bits<From>(a), &kSite));
@@ -79,7 +79,7 @@ uint64_t dispatch(sem::Op op, Scalar type, Scalar result, uint64_t a, uint64_t b
     if (result == Scalar::F32) return to_bits(cr_from_bits<float>(static_cast<uint32_t>(a)));
     return to_bits(cr_from_bits<double>(a));
   }
-  return with_type(type, [&](auto v) {
+  return with_native(type, [&](auto v) {
     using T = decltype(v);
     return arith<T>(op, from_bits<T>(a), from_bits<T>(b), b);
   });

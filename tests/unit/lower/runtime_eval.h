@@ -13,6 +13,7 @@ struct RtTrap {
 #include "runtime/cairn_rt.h"
 
 #include "semantics/ops.h"
+#include "tests/unit/ops/ops_reference.h"
 
 namespace cairn::lower::test {
 
@@ -34,25 +35,8 @@ uint64_t to_bits(T v) {
   else return static_cast<uint64_t>(v);
 }
 
-// Calls f with a value of the native type of s.
-template <class F>
-auto with_type(Scalar s, F f) {
-  switch (s) {
-    case Scalar::Bool: return f(bool{});
-    case Scalar::U8: return f(uint8_t{});
-    case Scalar::U16: return f(uint16_t{});
-    case Scalar::U32: return f(uint32_t{});
-    case Scalar::U64:
-    case Scalar::Usize: return f(uint64_t{});
-    case Scalar::I8: return f(int8_t{});
-    case Scalar::I16: return f(int16_t{});
-    case Scalar::I32: return f(int32_t{});
-    case Scalar::I64: return f(int64_t{});
-    case Scalar::F32: return f(float{});
-    case Scalar::F64: return f(double{});
-  }
-  return f(uint64_t{});
-}
+// Calls f with a value of the native type of a scalar (the ops tests' helper).
+using sem::test::with_native;
 
 // The runtime's answer for one row of ops.def, encoded as sem::eval_op answers.
 sem::OpOutcome rt_eval(sem::Op op, Scalar type, Scalar result, uint64_t a, uint64_t b);
