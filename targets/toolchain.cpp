@@ -15,7 +15,7 @@ struct CcRow {
   const char* driver;
 };
 constexpr CcRow kRows[] = {
-#define CC(k, name, driver, cdriver) {Cc::k, name, driver},
+#define CC(k, name, driver) {Cc::k, name, driver},
 #include "targets/compilers.def"
 #undef CC
 };

@@ -7,7 +7,7 @@
 namespace cairn::targets {
 
 enum class Cc : uint8_t {
-#define CC(k, name, driver, cdriver) k,
+#define CC(k, name, driver) k,
 #include "targets/compilers.def"
 #undef CC
 };
