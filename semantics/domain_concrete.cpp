@@ -15,69 +15,12 @@ namespace cairn::sem {
 namespace {
 
 using check::Scalar;
-using i128 = __int128;
 
 bool is_f32(Scalar t) { return t == Scalar::F32; }
 bool is_signed_int(Scalar t) { return check::scalar_is_int(t) && check::scalar_is_signed(t); }
 float as_f32(uint64_t bits) { return f32_of(bits); }
 double as_f64(uint64_t bits) { return f64_of(bits); }
-// The mathematical value of an integer operand.
-i128 value(Scalar t, uint64_t a) {
-  return is_signed_int(t) ? i128(static_cast<int64_t>(a)) : i128(a);
-}
-bool in_range(Scalar t, i128 r) {
-  unsigned w = check::scalar_bits(t);
-  if (is_signed_int(t)) return r >= -(i128(1) << (w - 1)) && r < (i128(1) << (w - 1));
-  return r >= 0 && r < (i128(1) << w);
-}
-
 }  // namespace
-
-bool ConcreteDomain::eq(Scalar t, Val a, Val b) const {
-  if (is_f32(t)) return as_f32(a) == as_f32(b);
-  if (t == Scalar::F64) return as_f64(a) == as_f64(b);
-  return a == b;
-}
-bool ConcreteDomain::lt(Scalar t, Val a, Val b) const {
-  if (is_f32(t)) return as_f32(a) < as_f32(b);
-  if (t == Scalar::F64) return as_f64(a) < as_f64(b);
-  if (is_signed_int(t)) return static_cast<int64_t>(a) < static_cast<int64_t>(b);
-  return a < b;
-}
-bool ConcreteDomain::le(Scalar t, Val a, Val b) const {
-  if (is_f32(t)) return as_f32(a) <= as_f32(b);
-  if (t == Scalar::F64) return as_f64(a) <= as_f64(b);
-  if (is_signed_int(t)) return static_cast<int64_t>(a) <= static_cast<int64_t>(b);
-  return a <= b;
-}
-
-bool ConcreteDomain::add_overflows(Scalar t, Val a, Val b) const {
-  return !in_range(t, value(t, a) + value(t, b));
-}
-bool ConcreteDomain::sub_overflows(Scalar t, Val a, Val b) const {
-  return !in_range(t, value(t, a) - value(t, b));
-}
-bool ConcreteDomain::mul_overflows(Scalar t, Val a, Val b) const {
-  if (is_signed_int(t)) return !in_range(t, value(t, a) * value(t, b));  // |product| <= 2^126
-  unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
-  return p > rules::all_ones_bits(t);
-}
-uint64_t ConcreteDomain::div(Scalar t, Val a, Val b) const {
-  if (b == 0) return 0;
-  if (is_signed_int(t)) return norm(t, static_cast<uint64_t>(value(t, a) / value(t, b)));
-  return a / b;
-}
-uint64_t ConcreteDomain::rem(Scalar t, Val a, Val b) const {
-  if (b == 0) return 0;
-  if (is_signed_int(t)) return norm(t, static_cast<uint64_t>(value(t, a) % value(t, b)));
-  return a % b;
-}
-uint64_t ConcreteDomain::shl(Scalar t, Val a, Val k) const {
-  return k >= check::scalar_bits(t) ? 0 : norm(t, a << k);
-}
-uint64_t ConcreteDomain::lshr(Scalar t, Val a, Val k) const {
-  return k >= check::scalar_bits(t) ? 0 : norm(t, a >> k);
-}
 
 uint64_t ConcreteDomain::fadd(Scalar t, Val a, Val b) const {
   if (is_f32(t)) {
