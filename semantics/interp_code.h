@@ -95,6 +95,19 @@ struct KCon {
 // 0: any expression, 1: a scalar slot read, 2: a constant.
 int operand_kind(const CNode* k);
 
+// Element i of a view (View) or of a Buf/Array value, after the bounds guard naming `pos`.
+template <bool View>
+inline Value* element_at(Interp& in, Value* base, uint64_t i, Pos pos) {
+  if constexpr (View) {
+    if (i >= base->n) in.trap(check::TrapKind::Bounds, pos);
+    return &base->s->e[base->b + i];
+  } else {
+    uint64_t len = base->s ? base->s->e.size() : 0;
+    if (i >= len) in.trap(check::TrapKind::Bounds, pos);
+    return &base->s->e[i];
+  }
+}
+
 inline void end_statement(Interp& in) {
   if (!in.fr_->temps.empty()) in.fr_->temps.clear();
 }

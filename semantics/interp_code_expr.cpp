@@ -63,9 +63,7 @@ template <class I>
 Value* pl_index_owner(Interp& in, const CNode* c) {
   Value* base = c->a->pl(in, c->a);
   uint64_t i = I::get(in, c->b);
-  uint64_t len = base->s ? base->s->e.size() : 0;
-  if (i >= len) in.trap(check::TrapKind::Bounds, c->pos);
-  return &base->s->e[i];
+  return element_at<false>(in, base, i, c->pos);
 }
 // The same, read as scalar bits (one closure less per element read).
 template <bool Deref, class I>

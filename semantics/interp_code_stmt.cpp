@@ -109,15 +109,7 @@ Flow ex_assign_index(Interp& in, const CNode* c) {
   if constexpr (Scalar) r = c->b->sc(in, c->b);
   else v = c->b->ev(in, c->b);
   Value* base = Deref ? in.sl_[p->a->slot].p : &in.sl_[p->a->slot];
-  Value* e;
-  if constexpr (View) {
-    if (i >= base->n) in.trap(check::TrapKind::Bounds, p->pos);
-    e = &base->s->e[base->b + i];
-  } else {
-    uint64_t len = base->s ? base->s->e.size() : 0;
-    if (i >= len) in.trap(check::TrapKind::Bounds, p->pos);
-    e = &base->s->e[i];
-  }
+  Value* e = element_at<View>(in, base, i, p->pos);
   if constexpr (Scalar) set_scalar(*e, r);
   else *e = std::move(v);
   return Flow::Normal;
@@ -130,15 +122,7 @@ Flow ex_compound_index(Interp& in, const CNode* c) {
   uint64_t i = p->b->sc(in, p->b);
   uint64_t v = c->b->sc(in, c->b);
   Value* base = Deref ? in.sl_[p->a->slot].p : &in.sl_[p->a->slot];
-  Value* e;
-  if constexpr (View) {
-    if (i >= base->n) in.trap(check::TrapKind::Bounds, p->pos);
-    e = &base->s->e[base->b + i];
-  } else {
-    uint64_t len = base->s ? base->s->e.size() : 0;
-    if (i >= len) in.trap(check::TrapKind::Bounds, p->pos);
-    e = &base->s->e[i];
-  }
+  Value* e = element_at<View>(in, base, i, p->pos);
   e->b = in.op(c->n, c->n->op, c->n->sc, c->n->sc, e->b, v);
   return Flow::Normal;
 }
