@@ -1,6 +1,8 @@
 // Parsing flags against a command's table, and the --help text generated from that table.
 #include "cli/args.h"
 
+#include <cstdlib>
+
 namespace cairn::cli {
 
 std::optional<std::string> Args::get(const std::string& f) const {
@@ -103,6 +105,14 @@ std::optional<std::string> raw_format(const std::vector<std::string>& argv) {
     if (argv[i].rfind("--format=", 0) == 0) return argv[i].substr(9);
   }
   return std::nullopt;
+}
+
+bool parse_seconds(const std::string& s, double& out) {
+  if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789.") != std::string::npos ||
+      s.find_first_of("0123456789") == std::string::npos || s.find('.') != s.rfind('.'))
+    return false;
+  out = std::strtod(s.c_str(), nullptr);
+  return out > 0 && out <= 1e9;
 }
 
 }  // namespace cairn::cli

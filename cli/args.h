@@ -35,4 +35,7 @@ std::string help_text(std::string_view synopsis, std::string_view summary, std::
 // The value of --format in raw words, if any (to render a usage error in the asked format).
 std::optional<std::string> raw_format(const std::vector<std::string>& argv);
 
+// A --timeout value: a decimal number of seconds > 0 and at most 1e9 ("2", "0.5"); false otherwise.
+bool parse_seconds(const std::string& s, double& out);
+
 }  // namespace cairn::cli

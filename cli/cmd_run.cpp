@@ -47,20 +47,6 @@ void say(const std::string& line) {
   (void)ignored;
 }
 
-// A decimal number > 0 ("2", "0.5"); false otherwise.
-bool parse_seconds(const std::string& s, double& out) {
-  if (s.empty() || s.size() > 20) return false;
-  bool dot = false, digit = false;
-  for (char c : s) {
-    if (c == '.' && !dot) dot = true;
-    else if (c >= '0' && c <= '9') digit = true;
-    else return false;
-  }
-  if (!digit) return false;
-  out = std::strtod(s.c_str(), nullptr);
-  return out > 0 && out <= 1e9;
-}
-
 // CAIRN_TRAP_FD as §16.4 reads it: digits only, at most 10; -1 when off.
 int user_trap_fd() {
   const char* v = std::getenv("CAIRN_TRAP_FD");

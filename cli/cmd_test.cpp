@@ -25,14 +25,6 @@ constexpr FlagSpec kFlags[] = {
     {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
 };
 
-bool parse_seconds(const std::string& s, double& out) {
-  if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789.") != std::string::npos ||
-      s.find_first_of("0123456789") == std::string::npos || s.find('.') != s.rfind('.'))
-    return false;
-  out = std::strtod(s.c_str(), nullptr);
-  return out > 0 && out <= 1e9;
-}
-
 }  // namespace
 
 int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
