@@ -238,7 +238,17 @@ std::string FnEmitter::try_expr(const Node* n) {
   std::string fail = cx_.types.payload(st, 1) && cx_.types.payload(rt, 1)
                          ? r + "::mk1(std::move(" + t + ".p1))"
                          : r + "::mk(1u)";
-  line("if (" + t + ".tag != 0u) return " + fail + ";");
+  if (runs_defers(n)) {
+    line("if (" + t + ".tag != 0u) {");
+    ++indent_;
+    unwind(n);
+    pos_ = n->pos;
+    line("return " + fail + ";");
+    --indent_;
+    line("}");
+  } else {
+    line("if (" + t + ".tag != 0u) return " + fail + ";");
+  }
   if (cx_.types.payload(st, 0)) return "std::move(" + t + ".p0)";
   return "";
 }

@@ -190,13 +190,7 @@ void FnEmitter::emit() {
   size_t first_line = lines.size();
   line(signature(sym) + " {");
   indent_ = 1;
-  if (f_.body) {
-    bool has_defer = false;
-    for (const Node* k : f_.body->kids) has_defer = has_defer || k->kind == IK::Defer;
-    if (has_defer) block(f_.body);  // deferred calls run before the parameters are released
-    else
-      for (const Node* k : f_.body->kids) stmt(k);
-  }
+  if (f_.body) statements(f_.body);
   indent_ = 0;
   pos_ = info.name_pos;
   line("}");

@@ -71,6 +71,11 @@ class FnEmitter {
   // emit_stmt.cpp
   void block(const ir::Node* n);
   void stmt(const ir::Node* n);
+  // The statements of a block without its braces, then its exit (`unwind`).
+  void statements(const ir::Node* n);
+  // The deferred calls an exit's Unwind places (its releases are the C++ destructors at the same scope ends).
+  void unwind(const ir::Node* exit);
+  static bool runs_defers(const ir::Node* exit);
   void assign(const ir::Node* n);
   void compound(const ir::Node* n);
   void match(const ir::Node* n);

@@ -1,5 +1,7 @@
-// Statements: blocks with deferred calls (run at every normal exit, before releases), let, assignment with
-// the order of §8.5, loops, match and return. Owners are released by their C++ destructors.
+// Statements: blocks and their exits (the deferred calls the IR placed there), let, assignment with the
+// order of §8.5, loops, match and return. Owners are released by their C++ destructors at the same scope ends.
+#include <algorithm>
+
 #include "lower/emit_fn.h"
 
 namespace cairn::lower {
@@ -12,23 +14,27 @@ void FnEmitter::block(const Node* n) {
   pos_ = n->pos;
   line("{");
   ++indent_;
-  for (const Node* k : n->kids) {
-    if (k->kind != IK::Defer) {
-      stmt(k);
-      continue;
-    }
-    pos_ = k->pos;
-    std::string t = temp();
-    line("cr::Defer " + t + "{[&] {");
-    ++indent_;
-    std::string s = ex(k->kids[0]);
-    if (!s.empty()) line(s + ";");
-    --indent_;
-    line("}};");
-  }
+  statements(n);
   --indent_;
   pos_ = n->pos;
   line("}");
+}
+
+void FnEmitter::statements(const Node* n) {
+  for (const Node* k : n->kids)
+    if (k->kind != IK::Defer) stmt(k);  // a defer runs where the IR placed its copies
+  unwind(n);
+}
+
+bool FnEmitter::runs_defers(const Node* exit) {
+  return exit->unwind && std::any_of(exit->unwind->kids.begin(), exit->unwind->kids.end(),
+                                     [](const Node* u) { return u->kind == IK::Eval; });
+}
+
+void FnEmitter::unwind(const Node* exit) {
+  if (!exit->unwind) return;
+  for (const Node* k : exit->unwind->kids)
+    if (k->kind == IK::Eval) stmt(k);
 }
 
 void FnEmitter::stmt(const Node* n) {
@@ -124,18 +130,37 @@ void FnEmitter::stmt(const Node* n) {
     case IK::Match: match(n); return;
     case IK::Return: {
       if (n->kids.empty()) {
+        unwind(n);
+        pos_ = n->pos;
         line("return;");
         return;
       }
       const Node* k = n->kids[0];
-      // a local is moved by the return itself (an explicit std::move would prevent copy elision)
-      std::string v = k->kind == IK::Local ? local(k->slot) : ex(k);
+      bool defers = runs_defers(n);
+      // a local is moved by the return itself (an explicit std::move would prevent copy elision); deferred
+      // calls run after the value is computed
+      std::string v = k->kind == IK::Local && !defers ? local(k->slot) : ex(k);
+      if (defers) {
+        std::string t = temp();
+        line(tname(k->type) + " " + t + " = " + v + ";");
+        unwind(n);
+        v = t;
+      }
+      pos_ = n->pos;
       line("return " + v + ";");
       return;
     }
-    case IK::Break: line("break;"); return;
-    case IK::Continue: line("continue;"); return;
-    case IK::Defer: return;  // scheduled by block()
+    case IK::Break:
+      unwind(n);
+      pos_ = n->pos;
+      line("break;");
+      return;
+    case IK::Continue:
+      unwind(n);
+      pos_ = n->pos;
+      line("continue;");
+      return;
+    case IK::Defer: return;  // runs where the IR placed its copies (exits' unwinds)
     default: {
       std::string v = ex(n);
       if (!v.empty()) line(v + ";");

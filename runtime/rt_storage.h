@@ -119,26 +119,35 @@ struct Buf {
   T& operator[](uint64_t i) const { return p[i]; }
 };
 
-// Buf[T](count): `spec_size` is size(T) of §3.9 (at least 1); every element starts at its zero value.
-template <class T>
-inline Buf<T> buf_new(uint64_t count, uint64_t spec_size, const Site* s) {
-  if (spec_size == 0) spec_size = 1;
-  if (count != 0 && spec_size > UINT64_MAX / count) trap(Trap::Alloc, s);
-  uint64_t bytes = count * spec_size;
+// The zeroed storage of Buf[T](count): `count` elements of `elem` C++ bytes each; `bytes` (size(T) of §3.9
+// times count) is counted against the cap. Marked malloc, and buf_new around it always inlined, so the
+// compilers see every Buf's storage as a fresh object that no other pointer reaches, as they see the storage
+// of new and calloc: without that, g++ -O2 (whose cheap cost model does not version loops for aliasing)
+// cannot vectorise a loop writing through one view while reading another.
+[[gnu::malloc]] inline void* buf_storage(uint64_t count, uint64_t elem, uint64_t bytes, const Site* s) {
   uint64_t cap = memory_cap();
   if (bytes > cap || live_bytes() + bytes > cap) trap(Trap::Alloc, s);
-  Buf<T> b;
+  void* mem = nullptr;
   if (count != 0) {
-    if (sizeof(T) > UINT64_MAX / count) trap(Trap::Alloc, s);
-    void* mem = std::calloc(count, sizeof(T));
+    if (elem > UINT64_MAX / count) trap(Trap::Alloc, s);
+    mem = std::calloc(count, elem);
     if (!mem) trap(Trap::Alloc, s);
-    b.p = static_cast<T*>(mem);
-    if constexpr (!std::is_trivially_default_constructible_v<T>)
-      for (uint64_t i = 0; i < count; ++i) new (b.p + i) T();
   }
-  b.n = count;
-  b.bytes = bytes;
   live_bytes() += bytes;
+  return mem;
+}
+
+// Buf[T](count): `spec_size` is size(T) of §3.9 (at least 1); every element starts at its zero value.
+template <class T>
+[[gnu::always_inline]] inline Buf<T> buf_new(uint64_t count, uint64_t spec_size, const Site* s) {
+  if (spec_size == 0) spec_size = 1;
+  if (count != 0 && spec_size > UINT64_MAX / count) trap(Trap::Alloc, s);
+  Buf<T> b;
+  b.p = static_cast<T*>(buf_storage(count, sizeof(T), count * spec_size, s));
+  if constexpr (!std::is_trivially_default_constructible_v<T>)
+    for (uint64_t i = 0; i < count; ++i) new (b.p + i) T();
+  b.n = count;
+  b.bytes = count * spec_size;
   return b;
 }
 
@@ -215,14 +224,5 @@ inline F fn_checked(F f, const Site* s) {
 
 template <class R, class... A>
 using Fn = R (*)(A...);
-
-// A deferred call: runs when its scope is left normally (a trap aborts, so it never runs then).
-template <class F>
-struct Defer {
-  F f;
-  ~Defer() { f(); }
-};
-template <class F>
-Defer(F) -> Defer<F>;
 
 }  // namespace cr

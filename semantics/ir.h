@@ -28,7 +28,7 @@ struct Node {
   Pos pos;                            // the token a guard's trap report names (§16.2)
   std::vector<Node*> kids;
   uint32_t slot = kNoSlot, slot2 = kNoSlot;
-  std::vector<uint32_t> slots;        // Block: locals released at exit; Unpack: binders
+  std::vector<uint32_t> slots;        // Block: locals whose scope ends here; Unpack: binders
   uint64_t imm = 0;
   uint32_t index = 0;
   sem::Op op = sem::Op::Add;
@@ -41,6 +41,9 @@ struct Node {
   std::vector<uint32_t> view_of;      // Call: per argument, the parameter whose extent it must match (unused)
   std::string text;                   // String bytes; assert message
   uint32_t callee = kNoSlot;          // Call/FnRef: index of `fn` in Module::fns (resolved by build_ir)
+  // Block (falling off its end), Return, Try, Break, Continue: the Unwind this exit runs — the deferred
+  // calls and owner releases of every block it leaves, innermost first (nullptr: nothing to run)
+  Node* unwind = nullptr;
 };
 
 struct Function {

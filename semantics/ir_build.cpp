@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "semantics/ir.h"
+#include "semantics/ir_unwind.h"
 
 namespace cairn::ir {
 namespace {
@@ -698,6 +699,7 @@ Module build_ir(const check::Program& program) {
     Builder b(m, program, *f);
     b.build(m.fns[it->second]);
     mark_proven(m.nodes, first, m.nodes.size(), *f);
+    place_unwinds(m, m.fns[it->second]);
   }
   // pre-resolve call targets and plans (the interpreter never looks them up at run time)
   auto idx = [&m](const check::FnInfo* f) {

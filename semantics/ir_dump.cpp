@@ -18,7 +18,7 @@ static void dump_node(const Node* n, int depth, std::string& out) {
   if (n->type) out += " :" + check::type_name(n->type);
   switch (n->kind) {
     case Kind::Const: out += " " + std::to_string(n->imm); break;
-    case Kind::Local: case Kind::Deref: case Kind::Let: case Kind::Storage:
+    case Kind::Local: case Kind::Deref: case Kind::Let: case Kind::Storage: case Kind::Release:
       out += " %" + std::to_string(n->slot);
       if (n->kind == Kind::Local && n->imm) out += " move";
       break;
@@ -33,17 +33,19 @@ static void dump_node(const Node* n, int depth, std::string& out) {
     case Kind::Variant: case Kind::Arm: out += " #" + std::to_string(n->index); break;
     case Kind::String: out += " \"" + n->text + "\""; break;
     case Kind::Extent: out += " of-arg " + std::to_string(n->index); break;
+    case Kind::Unwind: out += " leaves " + std::to_string(n->imm); break;
     default: break;
   }
   if (n->has_guard)
     out += std::string(" guard ") + check::trap_name(n->trap) + "@" + std::to_string(n->pos.line) + ":" +
            std::to_string(n->pos.col) + (n->proven_safe ? " safe" : "");
   if (!n->slots.empty()) {
-    out += " release";
+    out += n->kind == Kind::Block ? " scope" : " binds";
     for (uint32_t s : n->slots) out += " %" + (s == kNoSlot ? std::string("_") : std::to_string(s));
   }
   out += "\n";
   for (const Node* k : n->kids) dump_node(k, depth + 1, out);
+  if (n->unwind) dump_node(n->unwind, depth + 1, out);
 }
 
 std::string dump_ir(const Module& m) {

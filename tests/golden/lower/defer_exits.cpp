@@ -39,42 +39,38 @@ static uint64_t f_loop__exits(uint64_t l0) {
   while (cr_lt<uint64_t>(l1, l0))
   {
     uint64_t l3 = l1;
-    cr::Defer t0{[&] {
-      f_note(l3);
-    }};
     l1 = cr_add<uint64_t>(l1, uint64_t(1ull), &K_loop__exits[0]);
     if (cr_eq<uint64_t>(l1, uint64_t(2ull)))
     {
+      f_note(l3);
       continue;
     }
     if (cr_eq<uint64_t>(l1, uint64_t(4ull)))
     {
+      f_note(l3);
       break;
     }
     l2 = cr_add<uint64_t>(l2, l1, &K_loop__exits[1]);
+    f_note(l3);
   }
   return l2;
 }
 
 static uint64_t f_early(uint64_t l0) {
   {
-    cr::Defer t0{[&] {
-      f_note(uint64_t(100ull));
-    }};
+    if (cr_gt<uint64_t>(l0, uint64_t(5ull)))
     {
-      cr::Defer t1{[&] {
-        f_note(uint64_t(101ull));
-      }};
-      if (cr_gt<uint64_t>(l0, uint64_t(5ull)))
-      {
-        return l0;
-      }
+      uint64_t t0 = l0;
+      f_note(uint64_t(101ull));
+      f_note(uint64_t(100ull));
+      return t0;
     }
-    cr::Defer t2{[&] {
-      f_note(uint64_t(102ull));
-    }};
-    return uint64_t(0ull);
+    f_note(uint64_t(101ull));
   }
+  uint64_t t1 = uint64_t(0ull);
+  f_note(uint64_t(102ull));
+  f_note(uint64_t(100ull));
+  return t1;
 }
 
 static S_Option_bu64_e f_half(uint64_t l0) {
@@ -86,21 +82,23 @@ static S_Option_bu64_e f_half(uint64_t l0) {
 }
 
 static S_Option_bu64_e f_chain(uint64_t l0) {
-  {
-    cr::Defer t0{[&] {
-      f_note(uint64_t(200ull));
-    }};
-    auto t1 = f_half(l0);
-    if (t1.tag != 0u) return S_Option_bu64_e::mk(1u);
-    uint64_t l1 = std::move(t1.p0);
-    cr::Defer t2{[&] {
-      f_note(uint64_t(201ull));
-    }};
-    auto t3 = f_half(l1);
-    if (t3.tag != 0u) return S_Option_bu64_e::mk(1u);
-    uint64_t l2 = std::move(t3.p0);
-    return S_Option_bu64_e::mk0(l2);
+  auto t0 = f_half(l0);
+  if (t0.tag != 0u) {
+    f_note(uint64_t(200ull));
+    return S_Option_bu64_e::mk(1u);
   }
+  uint64_t l1 = std::move(t0.p0);
+  auto t1 = f_half(l1);
+  if (t1.tag != 0u) {
+    f_note(uint64_t(201ull));
+    f_note(uint64_t(200ull));
+    return S_Option_bu64_e::mk(1u);
+  }
+  uint64_t l2 = std::move(t1.p0);
+  S_Option_bu64_e t2 = S_Option_bu64_e::mk0(l2);
+  f_note(uint64_t(201ull));
+  f_note(uint64_t(200ull));
+  return t2;
 }
 
 static const cr::Site K_main[] = {{"defer_exits.cairn", 42}, {"defer_exits.cairn", 43}, {"defer_exits.cairn", 44}};

@@ -11,15 +11,11 @@ static void f_check(uint64_t l0) {
 }
 
 static void f_work(uint64_t l0) {
-  {
-    cr::Defer t0{[&] {
-      f_check(l0);
-    }};
-    cr::Out t1;
-    cr::put(t1, cr::str("working ", 8));
-    cr::put(t1, l0);
-    cr::emit(t1, 1, true);
-  }
+  cr::Out t0;
+  cr::put(t0, cr::str("working ", 8));
+  cr::put(t0, l0);
+  cr::emit(t0, 1, true);
+  f_check(l0);
 }
 
 static int32_t f_main() {
