@@ -59,32 +59,4 @@ std::string dump_ir(const Module& m) {
   return out;
 }
 
-static void verify_node(const Node* n, const Function& f, std::vector<std::string>& faults) {
-  auto fault = [&](const std::string& why) {
-    faults.push_back(f.info->qualified + ":" + std::to_string(n->pos.line) + ": " + kind_name(n->kind) + ": " + why);
-  };
-  if (n->has_guard && !n->pos.valid()) fault("guard without a position");
-  if ((n->kind == Kind::Local || n->kind == Kind::Let) && n->slot >= f.slots) fault("slot out of range");
-  if ((n->kind == Kind::Binary || n->kind == Kind::Unary) && (!n->type || n->type->kind != check::TypeKind::Scalar))
-    fault("operator without a scalar type");
-  if (n->kind == Kind::Binary && n->kids.size() != 2) fault("binary operator needs two operands");
-  if (n->kind == Kind::Call && !n->fn) fault("unresolved call");
-  for (const Node* k : n->kids) {
-    if (!k) {
-      fault("null operand");
-      continue;
-    }
-    verify_node(k, f, faults);
-  }
-}
-
-std::vector<std::string> verify_ir(const Module& m) {
-  std::vector<std::string> faults;
-  for (const Function& f : m.fns) {
-    if (!f.body || f.body->kind != Kind::Block) faults.push_back(f.info->qualified + ": body is not a block");
-    if (f.body) verify_node(f.body, f, faults);
-  }
-  return faults;
-}
-
 }  // namespace cairn::ir

@@ -202,10 +202,7 @@ ConstStatus const_unary(ast::UnOp op, const ConstValue& a, ConstValue* out) {
       *out = const_bool(a.bits == 0);
       return ConstStatus::Ok;
     case ast::UnOp::Neg:
-      if (scalar_is_float(a.type)) {
-        *out = const_float(a.type, -a.f);
-        return ConstStatus::Ok;
-      }
+      if (scalar_is_float(a.type)) return make_float(a.type, -a.f, out);  // every float result is finite (§11)
       if (!scalar_is_signed(a.type)) return ConstStatus::BadOperator;
       return make_int(a.type, -as_int(a), out);
     case ast::UnOp::BitNot:
