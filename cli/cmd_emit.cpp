@@ -15,9 +15,9 @@ namespace {
 constexpr FlagSpec kFlags[] = {
     {"dump", "tokens|ast|ir|smt|cpp", true, "cpp", "prints a phase's deterministic dump instead of the C++"},
     {"keep-guards", "", false, "", "writes every guard, even those proved unable to fail"},
-    {"harness", "exe|tests|library", true, "exe",
+    {"harness", "exe|tests|library|call", true, "exe",
      "the entry points of the C++: main (exe), the test-block harness --cairn-list / --cairn-run NAME (tests), "
-     "or C-linkage library wrappers"},
+     "C-linkage library wrappers, or the isolated-call harness --cairn-call NAME (call)"},
     {"format", "human|json", true, "the text product; json only when asked", "the output form"},
 };
 
@@ -57,7 +57,8 @@ int emit_cpp(const Output& out, const std::string& path, const Args& args) {
   std::string harness = args.get("harness").value_or("exe");
   if (harness == "tests") options.kind = lower::Kind::Tests;
   else if (harness == "library") options.kind = lower::Kind::Library;
-  else if (harness != "exe") return usage_error(out, "--harness takes exe, tests or library.");
+  else if (harness == "call") options.kind = lower::Kind::Call;
+  else if (harness != "exe") return usage_error(out, "--harness takes exe, tests, library or call.");
   driver::CheckRun run = driver::run(path);
   if (run.refusal) return print_refusal(out, *run.refusal);
   ir::Module m = ir::build_ir(*run.program);

@@ -73,7 +73,7 @@ int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
     print_record(out, r);
   } else {
     std::string text = targets::test_summary(t.status, t.blocks, t.files);
-    if (t.build_failed()) text += "build-failed: the test executable did not build: " + build_failure + "\n";
+    if (t.build_failed()) text += "build-failed: " + t.build_what + " did not build: " + build_failure + "\n";
     print_text(text);
   }
   return code;

@@ -1,5 +1,5 @@
-// Entry points: exe main with its exit status (§15.5), the test harness (§15.6), and library wrappers with C
-// linkage that check their view arguments on entry (§10.7).
+// Entry points: exe main with its exit status (§15.5), the test harness (§15.6), library wrappers with C
+// linkage that check their view arguments on entry (§10.7), and the call harness (tools.md §5.4).
 #include "lower/entry.h"
 
 #include "lower/names.h"
@@ -88,7 +88,77 @@ std::string library(const ir::Module& m, const SourceSet& sources, const std::ve
   return s;
 }
 
+bool scalar_of(const check::Type* t, check::TypeKind kind) {
+  return t && t->kind == kind && t->elem && t->elem->kind == check::TypeKind::Scalar;
+}
+
+// One thunk per function the harness can call: read each argument in parameter order, call, report the
+// result and the final contents of every rw view and borrow (runtime/rt_call.h holds the protocol).
+std::string call_thunk(const check::FnInfo& info, const std::string& symbol, TypeNamer& types) {
+  std::string s = "static void cairn_call_" + symbol + "(cr::CallIo& io) {\n";
+  std::string args, after;
+  for (size_t j = 0; j < info.params.size(); ++j) {
+    const check::Type* t = info.params[j].type;
+    std::string a = "a" + std::to_string(j);
+    if (j) args += ", ";
+    args += a;
+    if (t->kind == check::TypeKind::Scalar) {
+      std::string e = types.name(t);
+      s += "  " + e + " " + a + " = io.scalar<" + e + ">();\n";
+      after += "  io.none();\n";
+    } else if (t->kind == check::TypeKind::View) {
+      std::string e = types.name(t->elem);
+      s += "  cr::View<" + e + "> " + a + " = io.view<" + e + ">();\n";
+      after += t->rw ? "  io.after_view(" + a + ");\n" : "  io.none();\n";
+    } else {
+      std::string e = types.name(t->elem);
+      s += "  " + e + "& " + a + " = io.borrow<" + e + ">();\n";
+      after += t->rw ? "  io.after_one(" + a + ");\n" : "  io.none();\n";
+    }
+  }
+  s += "  io.start();\n";
+  bool has_result = info.result && info.result->kind == check::TypeKind::Scalar;
+  if (has_result) s += "  io.result(" + symbol + "(" + args + "));\n";
+  else s += "  " + symbol + "(" + args + ");\n  io.result();\n";
+  return s + after + "  io.finish();\n}\n";
+}
+
+std::string calls_main(const ir::Module& m, const std::vector<std::string>& symbols) {
+  TypeNamer types(*m.program);
+  std::string s, table;
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < m.fns.size(); ++i) {
+    const check::FnInfo& info = *m.fns[i].info;
+    if (!call_refusal(info).empty()) continue;
+    s += call_thunk(info, symbols[i], types);
+    table += "  {" + cpp_string(call_name(info)) + ", " + std::to_string(info.params.size()) + ", &cairn_call_" +
+             symbols[i] + "},\n";
+    ++count;
+  }
+  if (count) s += "static const cr::CallEntry kCairnCalls[] = {\n" + table + "};\n";
+  s += "int main(int argc, char** argv) {\n";
+  s += std::string("  return cr::call_main(argc, argv, ") + (count ? "kCairnCalls" : "nullptr") + ", " +
+       std::to_string(count) + ");\n}\n";
+  return s;
+}
+
 }  // namespace
+
+std::string call_refusal(const check::FnInfo& fn) {
+  if (fn.is_test) return "it is a test block";
+  if (fn.is_template) return "it is a template; name an instance";
+  for (const check::ParamSig& p : fn.params) {
+    const check::Type* t = p.type;
+    if (t && t->kind == check::TypeKind::Scalar) continue;
+    if (scalar_of(t, check::TypeKind::View) || scalar_of(t, check::TypeKind::Borrow)) continue;
+    return "its parameter " + p.name + " is neither a scalar, a view of scalars nor a borrow of a scalar";
+  }
+  if (fn.result && fn.result->kind != check::TypeKind::Void && fn.result->kind != check::TypeKind::Scalar)
+    return "its result is neither a scalar nor void";
+  return "";
+}
+
+std::string call_name(const check::FnInfo& fn) { return fn.qualified.empty() ? fn.name : fn.qualified; }
 
 std::string entry_points(const ir::Module& m, const SourceSet& sources, const std::vector<std::string>& symbols,
                          const Options& options) {
@@ -96,6 +166,7 @@ std::string entry_points(const ir::Module& m, const SourceSet& sources, const st
     case Kind::Exe: return exe_main(m, symbols);
     case Kind::Tests: return tests_main(m, symbols);
     case Kind::Library: return library(m, sources, symbols);
+    case Kind::Call: return calls_main(m, symbols);
   }
   return "";
 }

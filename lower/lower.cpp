@@ -59,7 +59,7 @@ void use_types(const ir::Module& m, TypeNamer& types) {
 // True when the program can observe a NaN's bits: it uses to_bits, or it is a library whose results tools
 // read. Only then does the runtime canonicalize NaN results (rt_ops.h, canon).
 bool observes_nan_bits(const ir::Module& m, const Options& options) {
-  if (options.kind == Kind::Library) return true;
+  if (options.kind == Kind::Library || options.kind == Kind::Call) return true;
   for (const ir::Node& n : m.nodes)
     if ((n.kind == ir::Kind::Unary || n.kind == ir::Kind::Builtin) && n.op == sem::Op::ToBits) return true;
   return false;

@@ -16,6 +16,8 @@ enum class Kind : uint8_t {
   Library,  // every public function with C linkage entry wrappers (entry checks of view parameters)
   Tests,    // every test block; main takes `--cairn-list` (prints one qualified name per line, source order)
             // and `--cairn-run NAME` (runs that block; exit 0 when it passes)
+  Call,     // the call harness (runtime/rt_call.h): main takes `--cairn-call NAME`, reads the arguments on
+            // stdin, makes one call and writes its outcome to CAIRN_CALL_FD (tools.md §5.4)
 };
 
 struct Options {

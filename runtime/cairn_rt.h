@@ -7,3 +7,4 @@
 #include "rt_float_text.h"
 #include "rt_print.h"
 #include "rt_main.h"
+#include "rt_call.h"

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <sstream>
 
 namespace cairn::targets {
 
@@ -23,6 +24,12 @@ bool get_u64(const std::string& s, size_t& at, uint64_t& v) {
 constexpr uint64_t kMagic = 0x43414952'4e4f5554ull;  // "CAIRNOUT"
 
 }  // namespace
+
+std::string timed_out_text(double timeout_s) {
+  std::ostringstream s;
+  s << "timed out after " << timeout_s << " s";
+  return s.str();
+}
 
 std::string encode_outcome(const sem::CallOutcome& o) {
   std::string s;
@@ -100,7 +107,7 @@ IsolatedOutcome isolated_call(sem::Engine& engine, const check::FnInfo& fn, cons
   }
   if (pr.timed_out) {
     r.end = IsolatedOutcome::End::TimedOut;
-    r.detail = "timed out after " + std::to_string(static_cast<long long>(timeout_s)) + " s";
+    r.detail = timed_out_text(timeout_s);
     return r;
   }
   if (pr.signal) {

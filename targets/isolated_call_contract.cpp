@@ -205,8 +205,7 @@ std::string trap_text(const sem::CallOutcome& o, const SourceSet& sources) {
   return s;
 }
 
-ContractResult run_contract(sem::Engine& engine, const Contract& c, const SourceSet& sources, const sem::Limits& limits,
-                            double timeout_s, uint64_t address_space_extra) {
+ContractResult run_contract(const Contract& c, const SourceSet& sources, const CallRunner& call) {
   ContractResult r;
   if (!c.valid) {
     r.reason = c.invalid_reason;
@@ -215,7 +214,7 @@ ContractResult run_contract(sem::Engine& engine, const Contract& c, const Source
   const check::FnInfo& fn = *c.fn;
   for (size_t i = 0; i < c.cases.size(); ++i) {
     const ContractCase& k = c.cases[i];
-    IsolatedOutcome io = isolated_call(engine, fn, k.args, limits, timeout_s, address_space_extra);
+    IsolatedOutcome io = call(fn, k.args);
     r.seconds += io.seconds;
     std::string fail;
     if (io.end != IsolatedOutcome::End::Returned) {

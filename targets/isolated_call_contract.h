@@ -8,6 +8,7 @@
 
 #include "front/source/source.h"
 #include "semantics/embed.h"
+#include "targets/isolated_call.h"
 
 namespace cairn::targets {
 
@@ -38,9 +39,9 @@ struct ContractResult {
 // Validates a parsed cairn.task/1 document (`text` is the file's contents) against the program.
 Contract load_contract(const std::string& file, const std::string& text, const sem::Engine& engine);
 
-// Runs every case as an isolated call, stopping at the first failure.
-ContractResult run_contract(sem::Engine& engine, const Contract& c, const SourceSet& sources, const sem::Limits& limits,
-                            double timeout_s, uint64_t address_space_extra);
+// Runs every case as an isolated call through `call` (the interpreter's or the native runner), stopping at
+// the first failure.
+ContractResult run_contract(const Contract& c, const SourceSet& sources, const CallRunner& call);
 
 // "KIND at FILE:LINE" for a trap outcome.
 std::string trap_text(const sem::CallOutcome& o, const SourceSet& sources);

@@ -89,6 +89,7 @@ std::string artifact_name(const std::string& project, lower::Kind kind) {
     case lower::Kind::Exe: return project;
     case lower::Kind::Library: return "lib" + project + ".so";
     case lower::Kind::Tests: return project + "-tests";
+    case lower::Kind::Call: return project + "-call";
   }
   return project;
 }

@@ -1,8 +1,9 @@
-// Test blocks in their own processes under either engine, contracts as isolated calls, and the status.
+// Test blocks in their own processes under either engine, contracts as isolated calls under either, and the status.
 #include "targets/test_run.h"
 
 #include <sched.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "semantics/embed.h"
 #include "targets/exec.h"
 #include "targets/isolated_call_contract.h"
+#include "targets/native_call.h"
 #include "targets/process.h"
 
 namespace cairn::targets {
@@ -172,20 +174,47 @@ TestRun run_tests(const driver::CheckRun& run, const TestOptions& o) {
     return t;
   }
 
-  // Natively, one executable holds every block; a failed build fails the run before any block runs.
+  // Natively, one executable holds every block and another, the call harness, every contract's function; a
+  // failed build fails the run before any test runs.
+  auto build_failed = [&] {
+    for (FileOutcome& f : t.files) {
+      if (!f.status.empty()) continue;
+      f.status = "unknown";
+      f.reason = "not run: " + t.build_what + " did not build";
+    }
+    t.status = "unknown";
+    return t;
+  };
   if (o.native && !blocks.empty()) {
     BuildOptions b = o.build;
     b.kind = lower::Kind::Tests;
     t.build = build_native(run, b);
-    if (t.build->status != BuildResult::Status::Built) {
-      t.status = "unknown";
-      return t;
+    if (t.build->status != BuildResult::Status::Built) return build_failed();
+  }
+  bool any_contract = std::any_of(contracts.begin(), contracts.end(), [](const Contract& c) { return c.valid; });
+  if (o.native && any_contract) {
+    t.call_build = build_call_harness(run, o.build);
+    if (t.call_build->status != BuildResult::Status::Built) {
+      t.build = t.call_build;
+      t.build_what = "the call harness of the contracts";
+      return build_failed();
     }
   }
 
   sem::Limits limits;
   limits.memory_bytes = o.memory_mib * kMiB;
   uint64_t interp_extra = limits.memory_bytes + 1536 * kMiB;  // heap cap, the interpreter and its 1 GiB stack
+  CallHarness harness;
+  if (t.call_build) {
+    harness.artifact = t.call_build->artifact;
+    harness.sources = &run.sources;
+    harness.timeout_s = o.timeout_s;
+    harness.memory_mib = o.memory_mib;
+    if (!o.build.sanitize.empty()) harness.address_space_mib = 0;
+  }
+  CallRunner call = [&](const check::FnInfo& fn, const std::vector<sem::ArgValue>& args) {
+    return o.native ? native_call(harness, fn, args) : isolated_call(*eng, fn, args, limits, o.timeout_s, interp_extra);
+  };
   t.blocks.resize(blocks.size());
   size_t nblocks = blocks.size();
   // A sanitizer build of cairn forks from one thread: a child forked while another thread holds the
@@ -211,7 +240,7 @@ TestRun run_tests(const driver::CheckRun& run, const TestOptions& o) {
     }
     FileOutcome& f = t.files[i - nblocks];
     if (f.regression) return;
-    ContractResult cr = run_contract(*eng, contracts[i - nblocks], run.sources, limits, o.timeout_s, interp_extra);
+    ContractResult cr = run_contract(contracts[i - nblocks], run.sources, call);
     f.status = cr.passed ? "passed" : "failed";
     f.failed_case = cr.failed_case;
     f.reason = cr.reason;

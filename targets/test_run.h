@@ -1,6 +1,6 @@
 // `cairn test` as a library (tools.md §2.7): select the blocks and contract files of a checked project,
 // run every block in its own process (reference interpreter, or one native test executable), run the
-// contracts as isolated calls, and decide the status.
+// contracts as isolated calls (in the interpreter, or natively through the call harness), and decide the status.
 #pragma once
 #include <optional>
 #include <string>
@@ -27,7 +27,9 @@ struct TestRun {
   std::string status;                 // passed-finite-tests, test-blocks-failed, failed-tests, no-tests, unknown
   std::vector<BlockOutcome> blocks;
   std::vector<FileOutcome> files;
-  std::optional<BuildResult> build;   // native: the test executable's build (failed: no block ran)
+  std::optional<BuildResult> build;   // native: the test executable's build, or the build that failed (no block ran)
+  std::string build_what = "the test executable";  // what `build` built
+  std::optional<BuildResult> call_build;  // native: the contracts' call harness (targets/native_call.h)
   int exit_code() const { return status == "passed-finite-tests" ? 0 : status == "unknown" || build_failed() ? 2 : 1; }
   bool build_failed() const { return build && build->status != BuildResult::Status::Built; }
 };
