@@ -97,12 +97,7 @@ std::string FnEmitter::ex(const Node* n) {
       for (const Node* k : n->kids) items.push_back({k, How::Value});
       return scalar_op(n, n->op, n->sc, seq(items));
     }
-    case IK::Convert: {
-      std::string a = ex(n->kids[0]);
-      ++emitted_guards;
-      return "cr_convert<" + TypeNamer::scalar(n->sc) + ", " + TypeNamer::scalar(n->sc2) + ">(" + a + ", " +
-             site(n->pos) + ")";
-    }
+    case IK::Convert: return convert(n, ex(n->kids[0]));
     case IK::And:
     case IK::Or: return logic(n);
     case IK::Call:
@@ -315,13 +310,16 @@ std::string FnEmitter::scalar_op(const Node* n, sem::Op op, check::Scalar sc, co
       check::Scalar r = n->type && n->type->kind == TypeKind::Scalar ? n->type->scalar : check::Scalar::F64;
       return "cr_from_bits<" + TypeNamer::scalar(r) + ">(" + x + ")";
     }
-    case Op::Convert: {
-      ++emitted_guards;
-      return "cr_convert<" + TypeNamer::scalar(n->sc) + ", " + TypeNamer::scalar(n->sc2) + ">(" + x + ", " +
-             site(n->pos) + ")";
-    }
+    case Op::Convert: return convert(n, x);
   }
   return x;
+}
+
+// A conversion: its guard only where §6 gives it one (a widening or float conversion is total).
+std::string FnEmitter::convert(const Node* n, const std::string& x) {
+  std::string s = n->has_guard ? site(n->pos) : "nullptr";
+  if (n->has_guard) ++emitted_guards;
+  return "cr_convert<" + TypeNamer::scalar(n->sc) + ", " + TypeNamer::scalar(n->sc2) + ">(" + x + ", " + s + ")";
 }
 
 }  // namespace cairn::lower

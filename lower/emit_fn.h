@@ -104,6 +104,7 @@ class FnEmitter {
   std::string compact(const ir::Node* n);
   std::string reduce(const ir::Node* n);
   std::string try_expr(const ir::Node* n);
+  std::string convert(const ir::Node* n, const std::string& x);
   void put_arg(const std::string& out, const ir::Node* k);
 };
 

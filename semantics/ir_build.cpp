@@ -4,6 +4,7 @@
 
 #include "semantics/ir.h"
 #include "semantics/ir_unwind.h"
+#include "semantics/ops_rules.h"
 
 namespace cairn::ir {
 namespace {
@@ -234,7 +235,6 @@ class Builder {
       case sem::Op::Abs:
         if (check::scalar_is_signed(n->sc) && check::scalar_is_int(n->sc)) guard(n, check::TrapKind::AbsMin);
         break;
-      case sem::Op::Convert: guard(n, check::TrapKind::Conversion); break;
       default: break;
     }
   }
@@ -507,7 +507,7 @@ Node* Builder::call(const Expr* e) {
       n->op = sem::Op::Convert;
       n->sc = e->type->scalar;
       n->sc2 = args[0]->type->scalar;
-      guard(n, check::TrapKind::Conversion);
+      if (sem::rules::conversion_guarded(n->sc2, n->sc)) guard(n, check::TrapKind::Conversion);
       return n;
     }
     case CallKind::Builtin: return builtin(e);

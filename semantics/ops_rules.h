@@ -219,6 +219,12 @@ inline bool int_widening(Scalar from, Scalar to) {
   if (sf == st) return wf <= wt;
   return !sf && wf < wt;  // unsigned into a strictly wider signed type
 }
+// Whether converting `from` to `to` has a `conversion` guard (§6): integer to integer not widening, and float
+// to integer; every other pair is total.
+inline bool conversion_guarded(Scalar from, Scalar to) {
+  if (check::scalar_is_int(from) && check::scalar_is_int(to)) return !int_widening(from, to);
+  return is_float(from) && check::scalar_is_int(to);
+}
 template <class D>
 typename D::Val convert_int_int(D& d, Scalar from, Scalar to, typename D::Val a) {
   typename D::Val r = d.int_resize(from, to, a);

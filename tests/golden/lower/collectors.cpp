@@ -25,7 +25,7 @@ static int32_t f_main() {
   for (uint64_t l1 = uint64_t(0ull), t0 = uint64_t(6ull); l1 < t0; ++l1)
   {
     uint64_t t1 = l1;
-    auto t2 = cr_add<uint64_t>(cr_convert<uint64_t, uint64_t>(l1, &K_main[1]), uint64_t(1ull), &K_main[1]);
+    auto t2 = cr_add<uint64_t>(cr_convert<uint64_t, uint64_t>(l1, nullptr), uint64_t(1ull), &K_main[1]);
     cr::at(l0, t1, &K_main[1]) = std::move(t2);
   }
   cr::Buf<uint64_t> l2 = cr::buf_new<uint64_t>(uint64_t(6ull), 8, &K_main[2]);
@@ -136,13 +136,13 @@ static int32_t f_main() {
   double t46 = cr::f64_from(0x0000000000000000ull);
   for (uint64_t t47 = uint64_t(0ull), t48 = uint64_t(6ull); t47 < t48; ++t47) {
     const uint64_t l29 = t47;
-    t46 = cr_add<double>(t46, cr_mul<double>(cr_convert<double, uint64_t>(cr::at(l0, l29, &K_main[17]), &K_main[17]), cr::f64_from(0x3FB999999999999Aull), nullptr), nullptr);
+    t46 = cr_add<double>(t46, cr_mul<double>(cr_convert<double, uint64_t>(cr::at(l0, l29, &K_main[17]), nullptr), cr::f64_from(0x3FB999999999999Aull), nullptr), nullptr);
   }
   double l30 = t46;
   float t49 = cr::f32_from(0x3F800000u);
   for (uint64_t t50 = uint64_t(0ull), t51 = uint64_t(6ull); t50 < t51; ++t50) {
     const uint64_t l31 = t50;
-    t49 = cr_mul<float>(t49, cr_div<float>(cr_convert<float, uint64_t>(cr::at(l0, l31, &K_main[18]), &K_main[18]), cr::f32_from(0x40400000u), nullptr), nullptr);
+    t49 = cr_mul<float>(t49, cr_div<float>(cr_convert<float, uint64_t>(cr::at(l0, l31, &K_main[18]), nullptr), cr::f32_from(0x40400000u), nullptr), nullptr);
   }
   float l32 = t49;
   cr::Out t52;

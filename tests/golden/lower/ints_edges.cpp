@@ -39,9 +39,9 @@ static int32_t f_main() {
   cr::put(t2, cr::str(" ", 1));
   cr::put(t2, cr_convert<uint16_t, uint64_t>(uint64_t(65535ull), &K_main[3]));
   cr::put(t2, cr::str(" ", 1));
-  cr::put(t2, cr_convert<float, uint64_t>(uint64_t(16777217ull), &K_main[3]));
+  cr::put(t2, cr_convert<float, uint64_t>(uint64_t(16777217ull), nullptr));
   cr::put(t2, cr::str(" ", 1));
-  cr::put(t2, cr_convert<double, uint64_t>(cr_convert<uint64_t, uint64_t>(uint64_t(18446744073709551615ull), &K_main[3]), &K_main[3]));
+  cr::put(t2, cr_convert<double, uint64_t>(cr_convert<uint64_t, uint64_t>(uint64_t(18446744073709551615ull), nullptr), nullptr));
   cr::emit(t2, 1, true);
   cr::Out t3;
   cr::put_byte(t3, uint8_t(97ull));

@@ -56,7 +56,7 @@ static R_Bag f_fill(uint64_t l0) {
   for (uint64_t l2 = uint64_t(0ull), t0 = l0; l2 < t0; ++l2)
   {
     uint64_t t1 = l2;
-    auto t2 = cr_mul<uint64_t>(cr_convert<uint64_t, uint64_t>(l2, &K_fill[1]), uint64_t(3ull), &K_fill[1]);
+    auto t2 = cr_mul<uint64_t>(cr_convert<uint64_t, uint64_t>(l2, nullptr), uint64_t(3ull), &K_fill[1]);
     cr::at(l1, t1, &K_fill[1]) = std::move(t2);
   }
   return R_Bag{std::move(l1), l0};

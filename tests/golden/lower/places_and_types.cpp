@@ -208,8 +208,7 @@ static S_Result_bu64_c_sFault_e f_first__two([[maybe_unused]] uint64_t l0, cr::V
   auto t3 = f_pick(t2.n, t2, uint64_t(1ull));
   if (t3.tag != 0u) return S_Result_bu64_c_sFault_e::mk1(std::move(t3.p1));
   uint8_t l3 = std::move(t3.p0);
-  auto t4 = cr_mul<uint64_t>(cr_convert<uint64_t, uint8_t>(l2, &K_first__two[0]), uint64_t(256ull), &K_first__two[0]);
-  return S_Result_bu64_c_sFault_e::mk0(cr_add<uint64_t>(t4, cr_convert<uint64_t, uint8_t>(l3, &K_first__two[0]), &K_first__two[0]));
+  return S_Result_bu64_c_sFault_e::mk0(cr_add<uint64_t>(cr_mul<uint64_t>(cr_convert<uint64_t, uint8_t>(l2, nullptr), uint64_t(256ull), &K_first__two[0]), cr_convert<uint64_t, uint8_t>(l3, nullptr), &K_first__two[0]));
 }
 
 static S_Option_bBuf_bu8_e_e f_keep(cr::Buf<uint8_t> l0) {
@@ -404,7 +403,7 @@ static int32_t f_main() {
   uint32_t l20 = uint32_t(0ull);
   while ((f_small(l19) && cr_lt<uint32_t>(l20, uint32_t(100ull))))
   {
-    cr::Fn<uint64_t, uint64_t> l21 = cr::at(l18, cr_convert<uint64_t, uint32_t>(cr_rem_nc<uint32_t>(l20, uint32_t(2ull)), &K_main[25]), &K_main[25]).f_f;
+    cr::Fn<uint64_t, uint64_t> l21 = cr::at(l18, cr_convert<uint64_t, uint32_t>(cr_rem_nc<uint32_t>(l20, uint32_t(2ull)), nullptr), &K_main[25]).f_f;
     auto t31 = cr::fn_checked(l21, &K_main[26]);
     l19 = t31(l19);
     l20 = cr_add<uint32_t>(l20, uint32_t(1ull), &K_main[27]);

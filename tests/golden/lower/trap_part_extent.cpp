@@ -20,21 +20,20 @@ static int32_t f_main() {
   for (uint64_t l1 = uint64_t(0ull), t0 = uint64_t(8ull); l1 < t0; ++l1)
   {
     uint64_t t1 = l1;
-    auto t2 = cr_convert<uint64_t, uint64_t>(l1, &K_main[1]);
-    cr::at(l0, t1, &K_main[1]) = std::move(t2);
+    cr::at(l0, t1, &K_main[1]) = cr_convert<uint64_t, uint64_t>(l1, nullptr);
   }
-  cr::Out t3;
-  auto t4 = cr::part(cr::view(l0), uint64_t(2ull), uint64_t(5ull), &K_main[2]);
-  cr::extent(t4.n, uint64_t(3ull), &K_main[2]);
-  cr::put(t3, f_sum(uint64_t(3ull), t4));
-  cr::emit(t3, 1, true);
+  cr::Out t2;
+  auto t3 = cr::part(cr::view(l0), uint64_t(2ull), uint64_t(5ull), &K_main[2]);
+  cr::extent(t3.n, uint64_t(3ull), &K_main[2]);
+  cr::put(t2, f_sum(uint64_t(3ull), t3));
+  cr::emit(t2, 1, true);
   uint64_t l2 = uint64_t(4ull);
-  cr::Out t5;
-  auto t6 = l2;
-  auto t7 = cr::part(cr::view(l0), uint64_t(1ull), uint64_t(4ull), &K_main[3]);
-  cr::extent(t7.n, t6, &K_main[3]);
-  cr::put(t5, f_sum(t6, t7));
-  cr::emit(t5, 1, true);
+  cr::Out t4;
+  auto t5 = l2;
+  auto t6 = cr::part(cr::view(l0), uint64_t(1ull), uint64_t(4ull), &K_main[3]);
+  cr::extent(t6.n, t5, &K_main[3]);
+  cr::put(t4, f_sum(t5, t6));
+  cr::emit(t4, 1, true);
   return int32_t(0ll);
 }
 
