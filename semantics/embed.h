@@ -33,6 +33,8 @@ struct Limits {
   uint32_t max_call_depth = 10000;               // then trap `stack`
 };
 
+// One Engine holds one interpreter: its calls must not overlap (it is not thread-safe). A tool that calls from
+// several threads compiles one Engine per thread; compiling reads the checked program and does not change it.
 class Engine {
  public:
   virtual ~Engine() = default;

@@ -16,6 +16,23 @@ Interp::Interp(const ir::Module& m, const SourceSet& s) : mod(m), sources(s), co
 
 Interp::~Interp() = default;
 
+void Interp::clear_temps(Frame& fr) { fr.temps.clear(); }
+
+Interp::Frame& Interp::push_frame_grow(uint32_t nslots) {
+  if (ftop_ == frames_.size()) {
+    frames_.push_back(std::make_unique<Frame>());
+    fptrs_.push_back(frames_.back().get());
+    fbase_ = fptrs_.data();
+    fcount_ = fptrs_.size();
+  }
+  Frame& fr = *frames_[ftop_++];
+  if (fr.slots.size() < nslots) {
+    fr.slots.resize(nslots);
+    fr.cap = nslots;
+  }
+  return fr;
+}
+
 std::string Interp::file_name(Pos p) const {
   if (p.file < sources.size()) return sources.file(p.file).display_name;
   return "?";

@@ -42,6 +42,11 @@ class Interp {
   // Engine state the compiled closures (interp_code.h) read and write directly.
   struct Frame {
     std::vector<Value> slots;
+    uint32_t cap = 0;  // slots.size()
+    // A compiled call's caller state, restored when the frame is popped.
+    uint32_t caller_depth = 0;
+    Frame* caller = nullptr;
+    Value* caller_slots = nullptr;
     Value ret;
     std::deque<Value> temps;
   };
@@ -51,29 +56,37 @@ class Interp {
   StorePool pool_;                // released small stores (declared before anything holding values)
   std::unique_ptr<Code> code_;    // every function compiled once, at construction
   std::vector<std::unique_ptr<Frame>> frames_;  // frame pool, one per active invocation (reused)
+  std::vector<Frame*> fptrs_;                    // the same frames, unowned
+  Frame* const* fbase_ = nullptr;                // fptrs_.data()
+  size_t fcount_ = 0;                            // fptrs_.size()
   size_t ftop_ = 0;
 
-  // A frame of at least `nslots` slots for a call. Frames at rest hold only empty values.
+  // A frame of at least `nslots` slots for a call. Frames at rest hold no store: a popped frame's slots are
+  // empty, except that a compiled call leaves its scalar-only slots' bits (interp_frame_slots.cpp).
   Frame& push_frame(uint32_t nslots) {
-    if (ftop_ == frames_.size()) frames_.push_back(std::make_unique<Frame>());
-    Frame& fr = *frames_[ftop_++];
-    if (fr.slots.size() < nslots) fr.slots.resize(nslots);
-    return fr;
+    if (__builtin_expect(ftop_ < fcount_, 1)) {
+      Frame& fr = *fbase_[ftop_];
+      if (__builtin_expect(fr.cap >= nslots, 1)) {
+        ++ftop_;
+        return fr;
+      }
+    }
+    return push_frame_grow(nslots);
   }
+  Frame& push_frame_grow(uint32_t nslots);  // a new frame, or more slots (interp.cpp)
   // Releases the frame's values (as the destruction of a per-call frame would) and pops it.
   void pop_frame(Frame& fr, uint32_t nslots) {
     Value* v = fr.slots.data();
-    for (uint32_t i = 0; i < nslots; ++i) {
-      if (v[i].s) v[i].s.reset();
-      v[i].b = v[i].n = 0;
-      v[i].p = nullptr;
-    }
-    if (!fr.temps.empty()) fr.temps.clear();
-    if (fr.ret.s) fr.ret.s.reset();
-    fr.ret.b = fr.ret.n = 0;
-    fr.ret.p = nullptr;
+    for (uint32_t i = 0; i < nslots; ++i) clear_value(v[i]);
+    pop_frame_rest(fr);
+  }
+  // The same after the slots: the temporaries and the result released, the frame popped.
+  void pop_frame_rest(Frame& fr) {
+    if (__builtin_expect(!fr.temps.empty(), 0)) clear_temps(fr);
+    clear_value(fr.ret);
     --ftop_;
   }
+  static void clear_temps(Frame& fr);  // out of line (interp.cpp): callers keep their registers
   std::vector<uint64_t> idx_;     // index stack of Assign/Compound places (pre_indexes / resolve)
   std::unordered_map<const ir::Node*, StoreRef> strings_;  // string literals, built once (ro)
 

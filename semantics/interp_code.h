@@ -27,7 +27,7 @@ struct CNode {
   PlFn pl = nullptr;
   ExFn ex = nullptr;
   const ir::Node* n = nullptr;        // the IR node: types, position, the walker's input
-  const CNode* a = nullptr;           // kid 0 (compiled)
+  const CNode* a = nullptr;           // kid 0 (compiled); Block: its only statement, when it has one
   const CNode* b = nullptr;           // kid 1
   const CNode* c = nullptr;           // kid 2
   std::vector<const CNode*> kids;     // every kid: block statements, call arguments, constructor fields
@@ -35,14 +35,22 @@ struct CNode {
                                       // Match: the arm of each tag, by tag
   uint32_t slot = ir::kNoSlot;        // Local/Deref/Let/loop slot; Arm: its binder
   uint32_t slot2 = ir::kNoSlot;       // ForEach: the index slot; Assign/Compound to a local: its slot
-  uint32_t index = 0;                 // Field: the field; Variant: the variant; Arm: the variant it matches
+  uint32_t index = 0;                 // Field: the field; Variant: the variant; Arm: the variant it matches;
+                                      // direct Call: the callee's frame size (slot, slot2: its first two
+                                      // parameters' slots)
   uint64_t imm = 0;                   // Const bits; Call: leading kids that are not arguments; Block: 1 when
-                                      // it has no defers, no try and releases nothing
+                                      // it has no defers, no try and nothing to release at its exit
   Pos pos;
   bool flag = false;                  // Block: a statement may `try`; Variant: a payload type; Local: a move
   bool deep = false;                  // reading the value copies its store (a Copy record, sum or Array)
+  bool no_temps = false;              // evaluating it (an expression, or a statement's own expressions)
+                                      // never leaves a temporary in the frame: end_statement has nothing to do
+  bool scalar = false;                // an expression of a scalar type (sc gives its value); Arm: a scalar binder
   const ir::Function* fn = nullptr;   // Call: the callee
   const CNode* const* body = nullptr; // Call: where the callee's compiled body is (Code::bodies)
+  const CNode* callee_body = nullptr; // Call: *body, copied by link_calls once every body is compiled
+  uint64_t argk = 0;                  // direct Call: how each argument is passed (interp_code_call.cpp)
+  const std::vector<uint32_t>* store_slots = nullptr;  // Call: the callee's Code::store_slots
   sem::Op op = sem::Op::Add;          // scalar operator: op on operands of s1 with result s2 (Convert: s1 -> s2)
   check::Scalar s1 = check::Scalar::U64, s2 = check::Scalar::U64;
 };
@@ -51,20 +59,33 @@ struct CNode {
 struct Code {
   std::deque<CNode> nodes;
   std::vector<const CNode*> bodies;  // per Module::fns index: the body compiled as a block (null: none)
+  std::vector<std::vector<uint32_t>> store_slots;  // per Module::fns index: store_slots(f)
 };
 
 std::unique_ptr<Code> compile_module(const ir::Module& m);
+// The slots of f that may hold a store: a compiled call's popped frame releases these, not its scalar-only
+// slots (interp_frame_slots.cpp).
+std::vector<uint32_t> store_slots(const ir::Function& f);
+// The payload of variant `variant` of sum type t is a scalar.
+bool payload_is_scalar(const check::Type* t, uint32_t variant);
 // The Local reads of f that are last uses of a record or sum: compiled as moves (interp_last_use.cpp).
 void find_last_uses(const ir::Function& f, std::unordered_set<const ir::Node*>& out);
+// A Copy record or sum of scalars, records and sums (no view, owner or generic part): its stores are never
+// shared with a view or borrow and hold no counted heap bytes.
+bool flat_copy_type(const check::Type* t);
 
 // Closure selection (each in the file that implements the closures).
 // Scalar operators: Unary/Binary/Builtin/Convert and Compound, instantiated per (op, scalar) from ops_rules.h.
 void select_op(CNode& c);
 ExFn select_compound_local(CNode& c);
 ExFn select_branch_cmp(const CNode& c);  // If/While on a comparison of slots and constants; null: none
+ExFn select_stmt_op(const CNode& c);     // Let/Assign to a local/Return of a scalar binary operator; null: none
 void select_expr(CNode& c);   // every other expression kind
+ExFn select_return_ctor(const CNode& c);  // `return` of a record or variant constructor; null: none
 void select_call(CNode& c);   // Call, CallIndirect
-void select_stmt(CNode& c);   // statements; blocks
+ExFn select_let_call(const CNode& c);  // `let` of a direct call's value; null: none
+void link_calls(Code& code);  // after every body is compiled: each direct call's body
+void select_stmt(CNode& c);   // statements; blocks (each sets no_temps after choosing its closures)
 ExFn block_closure(CNode& c);
 
 // Shared closures.
@@ -72,6 +93,10 @@ Value copy_deep(const Value& v);  // a copy of a Copy aggregate: its store clone
 inline Value copy_value(const CNode* c, const Value& v) { return c->deep && v.s ? copy_deep(v) : v; }
 uint64_t sc_from_ev(Interp& in, const CNode* c);
 Value ev_from_sc(Interp& in, const CNode* c);
+// The slot of a local of a scalar type (a `let`, an assigned local, a scalar match binder): it only ever
+// holds that local's bits (its other fields stay zero: a frame at rest holds no store, and a slot's other
+// uses in other functions are cleared when their frames are popped), so the bits are the whole value.
+inline void set_scalar_local(Value& d, uint64_t bits) { d.b = bits; }
 inline void set_scalar(Value& d, uint64_t bits) {
   d.b = bits;
   if (d.s || d.n || d.p) {
@@ -109,16 +134,24 @@ inline Value* element_at(Interp& in, Value* base, uint64_t i, Pos pos) {
 }
 
 inline void end_statement(Interp& in) {
-  if (!in.fr_->temps.empty()) in.fr_->temps.clear();
+  if (__builtin_expect(!in.fr_->temps.empty(), 0)) Interp::clear_temps(*in.fr_);
+}
+// One statement of a block, its temporaries released after it.
+inline Flow run_statement(Interp& in, const CNode* s) {
+  if (s->no_temps) return s->ex(in, s);  // a tail call where this is the caller's last step
+  Flow f = s->ex(in, s);
+  end_statement(in);
+  return f;
 }
 // A loop's or branch's body: its statements run here when the block has nothing to do at its exit
-// (b->imm 1: no defers, no try, nothing released), else through the block's closure.
+// (b->imm 1: no defers, no try, nothing released), else through the block's closure. b->a: its only
+// statement, if it has one.
 inline Flow run_body(Interp& in, const CNode* b) {
   if (!b->imm) return b->ex(in, b);
+  if (const CNode* s = b->a) return run_statement(in, s);
   Flow f = Flow::Normal;
   for (const CNode* s : b->kids) {
-    f = s->ex(in, s);
-    end_statement(in);
+    f = run_statement(in, s);
     if (f != Flow::Normal) break;
   }
   return f;

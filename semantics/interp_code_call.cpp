@@ -1,5 +1,12 @@
-// Compiled calls: arguments evaluated left to right into a stack buffer, the callee resolved at compile time.
+// Compiled calls: a direct call evaluates its arguments straight into the callee's frame; other calls go through a
+// stack buffer and Interp::invoke. Callees are resolved at compile time.
 #include "semantics/interp_code.h"
+
+// GCC's SLP vectorizer would merge a Value's 8-byte fields into 16-byte moves, which stall on store
+// forwarding when the fields were just written one by one.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-slp-vectorize")
+#endif
 
 namespace cairn::sem {
 
@@ -64,48 +71,145 @@ Value ev_call_general(Interp& in, const CNode* c) {
   return in.invoke(*f, args, nargs, n->pos);
 }
 
-// A direct call without a plan, its arguments all plain values for by-value parameters: each argument is
-// evaluated straight into the callee's frame (taken first, so calls inside the arguments take the next).
-// Scalars: every argument is a scalar.
+// A direct call's frame: taken before the arguments are evaluated (calls inside them take the next one) and
+// given back on every exit, a trap or a `try` unwinding through the call included: its store slots and
+// result released, the caller's frame and depth restored (both unchanged when an argument traps).
+struct CallFrame {
+  Interp& in;
+  Interp::Frame& fr;
+  const CNode* c;
+  CallFrame(Interp& i, const CNode* call) : in(i), fr(i.push_frame(call->index)), c(call) {
+    fr.caller = i.fr_;
+    fr.caller_slots = i.sl_;
+    fr.caller_depth = i.depth;
+  }
+  ~CallFrame() {
+    Value* v = fr.slots.data();
+    for (uint32_t s : *c->store_slots) clear_value(v[s]);
+    in.pop_frame_rest(fr);
+    in.fr_ = fr.caller;
+    in.sl_ = fr.caller_slots;
+    in.depth = fr.caller_depth;
+  }
+  CallFrame(const CallFrame&) = delete;
+  CallFrame& operator=(const CallFrame&) = delete;
+};
+
+// How run_direct passes an argument (CNode::argk, 4 bits per argument).
+enum ArgKind : unsigned { kArgValue, kArgScalar, kArgSlot, kArgConst, kArgMove };
+constexpr size_t kArgKinds = 16;  // arguments past these are passed as kArgScalar or kArgValue
+
+// Argument k into the callee's slot `ps` (kNoSlot: an unused parameter; only kArgScalar and kArgValue are
+// chosen for those). A slot at rest holds no store (at most a scalar's stale bits): no release.
 template <bool Scalars>
-Value ev_call_direct(Interp& in, const CNode* c) {
-  const ir::Function& f = *c->fn;
-  Interp::Frame& fr = in.push_frame(f.slots);
-  struct Guard {
-    Interp& in;
-    Interp::Frame& fr;
-    Interp::Frame* saved;
-    uint32_t nslots;
-    bool entered = false;
-    ~Guard() {
-      in.pop_frame(fr, nslots);
-      if (entered) {
-        in.set_frame(saved);
-        --in.depth;
-      }
+inline void pass_arg(Interp& in, const CNode* k, Value* slots, uint32_t ps, unsigned kind) {
+  switch (kind) {
+    case kArgSlot: slots[ps].b = in.sl_[k->slot].b; return;
+    case kArgConst: slots[ps].b = k->imm; return;
+    case kArgMove: {  // the caller's local, moved (its last use)
+      Value& d = slots[ps];
+      Value& src = in.sl_[k->slot];
+      d.b = src.b;
+      d.n = src.n;
+      d.p = src.p;
+      d.s.take(src.s);
+      src.b = src.n = 0;
+      src.p = nullptr;
+      return;
     }
-  } g{in, fr, in.fr_, f.slots};
-  size_t nargs = c->kids.size();
-  for (size_t i = 0; i < nargs; ++i) {
-    const CNode* k = c->kids[i];
-    uint32_t ps = f.param_slots[i];
-    if constexpr (Scalars) {
+    case kArgScalar: {
       uint64_t v = k->sc(in, k);
-      if (ps != ir::kNoSlot) fr.slots[ps].b = v;
-    } else {
+      if (ps != ir::kNoSlot) slots[ps].b = v;
+      return;
+    }
+    default: {
+      if (Scalars) return;
       Value v = k->ev(in, k);
-      if (ps != ir::kNoSlot) fr.slots[ps] = std::move(v);
+      if (ps != ir::kNoSlot) {
+        Value& d = slots[ps];
+        d.b = v.b;
+        d.n = v.n;
+        d.p = v.p;
+        d.s.take(v.s);
+      }
+      return;
     }
   }
-  if (in.depth >= in.limits.max_call_depth) in.trap(check::TrapKind::Stack, c->pos);
-  in.set_frame(&fr);
-  ++in.depth;
-  g.entered = true;
-  if (const CNode* body = *c->body) body->ex(in, body);
-  return std::move(fr.ret);
 }
 
+// A direct call without a plan, its arguments all plain values for by-value parameters: each argument is
+// evaluated straight into the callee's frame, then the body runs. Scalars: every argument is a scalar.
+// N: the number of arguments when 0, 1 or 2 (their parameter slots in c->slot, c->slot2), else -1.
+template <bool Scalars, int N>
+inline void run_direct(Interp& in, const CNode* c, CallFrame& g) {
+  Value* slots = g.fr.slots.data();
+  if constexpr (N >= 1) pass_arg<Scalars>(in, c->a, slots, c->slot, c->argk & 15);
+  if constexpr (N >= 2) pass_arg<Scalars>(in, c->b, slots, c->slot2, (c->argk >> 4) & 15);
+  if constexpr (N < 0) {
+    const uint32_t* params = c->fn->param_slots.data();
+    const CNode* const* kids = c->kids.data();
+    size_t nargs = c->kids.size();
+    for (size_t i = 0; i < nargs; ++i) {
+      const CNode* k = kids[i];
+      unsigned kind = k->scalar ? kArgScalar : kArgValue;
+      if (i < kArgKinds) kind = unsigned((c->argk >> (4 * i)) & 15);
+      pass_arg<Scalars>(in, k, slots, params[i], kind);
+    }
+  }
+  uint32_t depth = g.fr.caller_depth;
+  if (depth >= in.limits.max_call_depth) in.trap(check::TrapKind::Stack, c->pos);
+  in.fr_ = &g.fr;
+  in.sl_ = slots;
+  in.depth = depth + 1;
+  if (const CNode* body = c->callee_body) run_body(in, body);
+}
+template <bool Scalars, int N>
+Value ev_call_direct(Interp& in, const CNode* c) {
+  CallFrame g(in, c);
+  run_direct<Scalars, N>(in, c, g);
+  return std::move(g.fr.ret);
+}
+// The result's bits (a scalar result, or the tag of a sum), without building a Value.
+template <bool Scalars, int N>
+uint64_t sc_call_direct(Interp& in, const CNode* c) {
+  CallFrame g(in, c);
+  run_direct<Scalars, N>(in, c, g);
+  return g.fr.ret.b;
+}
+
+// let slot = a direct call: the result moves from the callee's frame into the caller's slot (the slot's old
+// value released before the callee's frame is popped: no trap and no program step lies between the two).
+template <bool Scalars, int N>
+Flow ex_let_call(Interp& in, const CNode* c) {
+  const CNode* call = c->a;
+  CallFrame g(in, call);
+  run_direct<Scalars, N>(in, call, g);
+  g.fr.caller_slots[c->slot] = std::move(g.fr.ret);
+  return Flow::Normal;
+}
+
+// The closures of a direct call by [all arguments scalars][argument count 0, 1, 2, any].
+struct DirectCall {
+  EvFn ev;
+  ScFn sc;
+  ExFn let;
+};
+template <bool Scalars, int N>
+constexpr DirectCall direct_call() {
+  return {&ev_call_direct<Scalars, N>, &sc_call_direct<Scalars, N>, &ex_let_call<Scalars, N>};
+}
+constexpr DirectCall kDirect[2][4] = {
+    {direct_call<false, 0>(), direct_call<false, 1>(), direct_call<false, 2>(), direct_call<false, -1>()},
+    {direct_call<true, 0>(), direct_call<true, 1>(), direct_call<true, 2>(), direct_call<true, -1>()}};
+
 }  // namespace
+
+ExFn select_let_call(const CNode& c) {
+  for (const auto& row : kDirect)
+    for (const DirectCall& d : row)
+      if (c.a->ev == d.ev) return d.let;
+  return nullptr;
+}
 
 void select_call(CNode& c) {
   const ir::Node* n = c.n;
@@ -128,7 +232,29 @@ void select_call(CNode& c) {
         break;
     }
   }
-  if (plain) c.ev = scalars ? &ev_call_direct<true> : &ev_call_direct<false>;
+  if (!plain) return;
+  size_t nargs = c.kids.size();
+  const DirectCall& d = kDirect[scalars][nargs < 3 ? nargs : 3];
+  c.ev = d.ev;
+  c.sc = d.sc;
+  c.index = c.fn->slots;  // the callee's frame size
+  c.slot = nargs > 0 ? c.fn->param_slots[0] : ir::kNoSlot;
+  c.slot2 = nargs > 1 ? c.fn->param_slots[1] : ir::kNoSlot;
+  c.argk = 0;
+  for (size_t i = 0; i < c.kids.size() && i < kArgKinds; ++i) {
+    const CNode* k = c.kids[i];
+    bool used = c.fn->param_slots[i] != ir::kNoSlot;
+    unsigned kind = k->scalar ? kArgScalar : kArgValue;
+    if (used && k->scalar && operand_kind(k) == 1) kind = kArgSlot;
+    if (used && k->scalar && operand_kind(k) == 2) kind = kArgConst;
+    if (used && !k->scalar && k->n->kind == Kind::Local && k->flag) kind = kArgMove;
+    c.argk |= uint64_t{kind} << (4 * i);
+  }
+}
+
+void link_calls(Code& code) {
+  for (CNode& c : code.nodes)
+    if (c.body) c.callee_body = *c.body;
 }
 
 }  // namespace cairn::sem

@@ -1,6 +1,12 @@
 // Compiled expressions: slot reads and moves, fields, indexing with its bounds guard, constructors.
 #include "semantics/interp_code.h"
 
+// GCC's SLP vectorizer would merge a Value's 8-byte fields into 16-byte moves, which stall on store
+// forwarding when the fields were just written one by one.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-slp-vectorize")
+#endif
+
 namespace cairn::sem {
 
 using check::TypeKind;
@@ -86,24 +92,58 @@ uint64_t sc_or(Interp& in, const CNode* c) {
   return c->b->sc(in, c->b) ? 1u : 0u;
 }
 
+// A component appended to a store's components: a scalar's bits without the Value round trip of its `ev`.
+inline void append_component(Interp& in, const CNode* k, std::vector<Value>& e) {
+  if (k->scalar) {
+    uint64_t bits = k->sc(in, k);
+    e.emplace_back().b = bits;
+  } else {
+    e.push_back(k->ev(in, k));
+  }
+}
+// A constructor's value built in `v` (empty): its store made first, then its components left to right.
+// A trap part way leaves `v` a valid value holding the components built so far.
+inline void build_record(Interp& in, const CNode* c, Value& v) {
+  StoreRef st = make_store();
+  v.s.take(st);
+  std::vector<Value>& e = v.s->e;
+  e.reserve(c->kids.size());
+  for (const CNode* k : c->kids) append_component(in, k, e);
+}
+inline void build_variant(Interp& in, const CNode* c, Value& v) {
+  v.b = c->index;
+  if (c->a || c->flag) {  // a payload, or a payload type with no payload given (zero bits)
+    StoreRef st = make_store();
+    v.s.take(st);
+    if (c->a) append_component(in, c->a, v.s->e);
+    else v.s->e.emplace_back();
+  }
+}
 Value ev_record(Interp& in, const CNode* c) {
   Value v;
-  v.s = make_store();
-  v.s->e.reserve(c->kids.size());
-  for (const CNode* k : c->kids) v.s->e.push_back(k->ev(in, k));
+  build_record(in, c, v);
   return v;
 }
 Value ev_variant(Interp& in, const CNode* c) {
   Value v;
-  v.b = c->index;
-  if (c->a) {
-    v.s = make_store();
-    v.s->e.push_back(c->a->ev(in, c->a));
-  } else if (c->flag) {  // a payload type with no payload given
-    v.s = make_store();
-    v.s->e.push_back(Value{});
-  }
+  build_variant(in, c, v);
   return v;
+}
+// return Record(...) / return Variant(...): built in the frame's result (empty: nothing has returned yet).
+inline Value& empty_result(Interp& in) {
+  Value& r = in.fr_->ret;
+  if (r.s) r.s.reset();
+  r.b = r.n = 0;
+  r.p = nullptr;
+  return r;
+}
+Flow ex_return_record(Interp& in, const CNode* c) {
+  build_record(in, c->a, empty_result(in));
+  return Flow::Return;
+}
+Flow ex_return_variant(Interp& in, const CNode* c) {
+  build_variant(in, c->a, empty_result(in));
+  return Flow::Return;
 }
 
 Value ev_zero(Interp& in, const CNode* c) { return in.zero(c->n->type); }
@@ -147,9 +187,41 @@ void select_index(CNode& c) {
   }
 }
 
+
+// Whether the closures chosen for c leave temporaries in the frame (a value held as a place, a call with
+// borrowed temporaries, the walker): only the forms below, with kids of the same kind, never do.
+bool expr_no_temps(const CNode& c) {
+  for (const CNode* k : c.kids)
+    if (!k->no_temps) return false;
+  switch (c.n->kind) {
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::FnRef: case Kind::Zero: case Kind::ArrayNew:
+    case Kind::Unary: case Kind::Binary: case Kind::Builtin: case Kind::Convert: case Kind::And: case Kind::Or:
+    case Kind::Record: case Kind::Variant: case Kind::Field: return true;
+    case Kind::Index: return c.pl != &pl_walk;
+    case Kind::Len: return c.sc != &sc_len_view;
+    case Kind::Call: return c.sc != &sc_from_ev;  // a direct call: its arguments are the kids
+    default: return false;
+  }
+}
+
+void select_expr_closures(CNode& c);
+
 }  // namespace
 
+ExFn select_return_ctor(const CNode& c) {
+  if (c.a->ev == &ev_record) return &ex_return_record;
+  if (c.a->ev == &ev_variant) return &ex_return_variant;
+  return nullptr;
+}
+
 void select_expr(CNode& c) {
+  select_expr_closures(c);
+  c.no_temps = expr_no_temps(c);
+}
+
+namespace {
+
+void select_expr_closures(CNode& c) {
   const ir::Node* n = c.n;
   bool scalar = n->type && n->type->kind == TypeKind::Scalar;
   c.sc = &sc_walk;
@@ -228,5 +300,7 @@ void select_expr(CNode& c) {
     default: return;
   }
 }
+
+}  // namespace
 
 }  // namespace cairn::sem

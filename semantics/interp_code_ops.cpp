@@ -62,6 +62,23 @@ template <Op O, Scalar S>
   return Flow::Normal;
 }
 
+// let slot = x op y / local = x op y / return x op y: the operator's rule inline in the statement.
+template <Op O, Scalar S, class A, class B>
+[[gnu::flatten]] Flow ex_let_bin(Interp& in, const CNode* c) {
+  set_scalar_local(in.sl_[c->slot], sc_bin<O, S, S, A, B>(in, c->a));
+  return Flow::Normal;
+}
+template <Op O, Scalar S, class A, class B>
+[[gnu::flatten]] Flow ex_assign_bin(Interp& in, const CNode* c) {
+  set_scalar_local(in.sl_[c->slot2], sc_bin<O, S, S, A, B>(in, c->b));
+  return Flow::Normal;
+}
+template <Op O, Scalar S, class A, class B>
+[[gnu::flatten]] Flow ex_return_bin(Interp& in, const CNode* c) {
+  set_scalar(in.fr_->ret, sc_bin<O, S, S, A, B>(in, c->a));
+  return Flow::Return;
+}
+
 // if / while whose condition (c->a) is a comparison: the comparison's rule inline in the branch.
 template <Op O, Scalar S, class A, class B>
 [[gnu::flatten]] Flow ex_if_cmp(Interp& in, const CNode* c) {
@@ -163,6 +180,21 @@ constexpr std::array<std::array<ExFn, kScalars>, kOps> compound_table(std::index
   return {{compound_row<O>(std::make_index_sequence<kScalars>())...}};
 }
 
+enum StmtOp { kLetOp, kAssignOp, kReturnOp };
+template <int K, class A, class B, size_t O, size_t... S>
+constexpr std::array<ExFn, kScalars> stmt_row(std::index_sequence<S...>) {
+  return {{[] {
+    if constexpr (!binary_ok(Op(O), Scalar(S))) return ExFn{nullptr};
+    else if constexpr (K == kReturnOp) return &ex_return_bin<Op(O), Scalar(S), A, B>;
+    else if constexpr (K == kAssignOp) return &ex_assign_bin<Op(O), Scalar(S), A, B>;
+    else return &ex_let_bin<Op(O), Scalar(S), A, B>;
+  }()...}};
+}
+template <int K, class A, class B, size_t... O>
+constexpr std::array<std::array<ExFn, kScalars>, kOps> stmt_table(std::index_sequence<O...>) {
+  return {{stmt_row<K, A, B, O>(std::make_index_sequence<kScalars>())...}};
+}
+
 constexpr Op kCompares[] = {Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge};
 template <bool While, class B, size_t C, size_t... S>
 constexpr std::array<ExFn, kScalars> branch_row(std::index_sequence<S...>) {
@@ -187,6 +219,17 @@ const std::array<Row<kScalars>, kOps> kBin[2][3] = {
 const std::array<Row<kScalars>, kOps> kUn[2] = {un_table<KAny>(OpSeq()), un_table<KLoc>(OpSeq())};
 const std::array<Row<kScalars>, kScalars> kConv[2] = {conv_table<KAny>(ScSeq()), conv_table<KLoc>(ScSeq())};
 const std::array<std::array<ExFn, kScalars>, kOps> kCompound = compound_table(OpSeq());
+using OpTable = std::array<std::array<ExFn, kScalars>, kOps>;
+template <int K>
+constexpr std::array<std::array<OpTable, 3>, 2> stmt_tables() {
+  return {{{{stmt_table<K, KAny, KAny>(OpSeq()), stmt_table<K, KAny, KLoc>(OpSeq()),
+             stmt_table<K, KAny, KCon>(OpSeq())}},
+           {{stmt_table<K, KLoc, KAny>(OpSeq()), stmt_table<K, KLoc, KLoc>(OpSeq()),
+             stmt_table<K, KLoc, KCon>(OpSeq())}}}};
+}
+// [let, assign, return][operand 0 kind: any, slot][operand 1 kind: any, slot, constant]
+const std::array<std::array<OpTable, 3>, 2> kStmtBin[3] = {stmt_tables<kLetOp>(), stmt_tables<kAssignOp>(),
+                                                           stmt_tables<kReturnOp>()};
 
 // [while][operand 1: slot, constant][comparison][scalar], operand 0 a slot
 const std::array<std::array<ExFn, kScalars>, 6> kBranch[2][2] = {
@@ -243,6 +286,17 @@ void select_op(CNode& c) {
   }
   c.sc = f ? f : &sc_op_generic;
   c.ev = &ev_from_sc;
+}
+
+ExFn select_stmt_op(const CNode& c) {
+  int kind = c.n->kind == Kind::Return ? kReturnOp : c.n->kind == Kind::Assign ? kAssignOp : kLetOp;
+  const CNode* k = kind == kAssignOp ? c.b : c.a;
+  if (!k || (k->n->kind != Kind::Binary && k->n->kind != Kind::Builtin) || !k->b || k->kids.size() != 2)
+    return nullptr;
+  int ka = operand_kind(k->a) == 1 ? 1 : 0, kb = operand_kind(k->b);
+  size_t o = static_cast<size_t>(k->op), s = static_cast<size_t>(k->s1);
+  if (k->sc != kBin[ka][kb][o][s]) return nullptr;  // the operator's own closure is not this one's
+  return kStmtBin[kind][ka][kb][o][s];
 }
 
 ExFn select_branch_cmp(const CNode& c) {

@@ -3,6 +3,12 @@
 
 #include "semantics/interp_code.h"
 
+// GCC's SLP vectorizer would merge a Value's 8-byte fields into 16-byte moves, which stall on store
+// forwarding when the fields were just written one by one.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-slp-vectorize")
+#endif
+
 namespace cairn::sem {
 
 using check::TypeKind;
@@ -25,22 +31,19 @@ Flow ex_block(Interp& in, const CNode* c) {
       } catch (const TryReturn&) {
         f = Flow::Return;
       }
+      end_statement(in);
     } else {
-      f = s->ex(in, s);
+      f = run_statement(in, s);
     }
-    end_statement(in);
     if (f != Flow::Normal) break;
   }
   release(in, c);
   return f;
 }
+// Statements with nothing to release, no defers, no try.
+Flow ex_block_statements(Interp& in, const CNode* c) { return run_body(in, c); }
 // One statement, nothing released, no try.
-Flow ex_block_one(Interp& in, const CNode* c) {
-  const CNode* s = c->kids[0];
-  Flow f = s->ex(in, s);
-  end_statement(in);
-  return f;
-}
+Flow ex_block_one(Interp& in, const CNode* c) { return run_statement(in, c->kids[0]); }
 // A block with defers: each runs at the block's exit (normal or by break/continue/return), last first.
 Flow ex_block_defers(Interp& in, const CNode* c) {
   std::vector<const CNode*> defers;
@@ -79,7 +82,7 @@ Flow ex_let(Interp& in, const CNode* c) {
 }
 Flow ex_let_scalar(Interp& in, const CNode* c) {
   uint64_t r = c->a->sc(in, c->a);
-  set_scalar(in.sl_[c->slot], r);
+  set_scalar_local(in.sl_[c->slot], r);
   return Flow::Normal;
 }
 Flow ex_eval(Interp& in, const CNode* c) {
@@ -95,7 +98,7 @@ Flow ex_assign_local(Interp& in, const CNode* c) {
 }
 Flow ex_assign_local_scalar(Interp& in, const CNode* c) {
   uint64_t r = c->b->sc(in, c->b);
-  set_scalar(in.sl_[c->slot2], r);
+  set_scalar_local(in.sl_[c->slot2], r);
   return Flow::Normal;
 }
 // base[i] = value with base a view or Buf/Array in a slot (Deref: through a single borrow). As the walker:
@@ -175,29 +178,26 @@ Flow ex_for_each(Interp& in, const CNode* c) {
   return Flow::Normal;
 }
 
-// The arm (index the variant, slot the binder, a the body) of `tag`, with its payload bound. c->defers: the
-// first arm of each tag, by tag (a table when the tags are small, else the arms are searched in order).
-Flow run_arm(Interp& in, const CNode* c, uint64_t tag, const Value* src, Value* moved) {
-  const CNode* arm = nullptr;
-  if (!c->defers.empty()) {
-    if (tag < c->defers.size()) arm = c->defers[tag];
-  } else {
-    for (const CNode* k : c->kids)
-      if (k->index == tag) {
-        arm = k;
-        break;
-      }
+// The arm (index the variant, slot the binder, a the body) of `tag`; c->defers: the first arm of each tag,
+// by tag (a table when the tags are small, else the arms are searched in order). Null: no arm.
+inline const CNode* arm_of(const CNode* c, uint64_t tag) {
+  if (!c->defers.empty()) return tag < c->defers.size() ? c->defers[tag] : nullptr;
+  for (const CNode* k : c->kids)
+    if (k->index == tag) return k;
+  return nullptr;
+}
+// The arm's body with its binder bound to `payload` (moved in), then cleared (a scalar binder holds no
+// store: it is left as it is, the next binding writes it before anything reads it).
+inline Flow run_arm_body(Interp& in, const CNode* arm, Value* payload) {
+  if (arm->slot == ir::kNoSlot) return run_body(in, arm->a);
+  if (arm->scalar) {
+    if (payload) set_scalar_local(in.sl_[arm->slot], payload->b);
+    return run_body(in, arm->a);
   }
-  if (arm) {
-    if (arm->slot != ir::kNoSlot) {
-      if (src) in.sl_[arm->slot] = in.copy_component(src->s->e[0]);
-      else if (moved->s) in.sl_[arm->slot] = std::move(moved->s->e[0]);
-    }
-    Flow f = arm->a->ex(in, arm->a);
-    if (arm->slot != ir::kNoSlot) in.sl_[arm->slot] = Value{};
-    return f;
-  }
-  in.trap(check::TrapKind::MatchTag, c->pos);
+  if (payload) in.sl_[arm->slot] = std::move(*payload);
+  Flow f = run_body(in, arm->a);
+  clear_value(in.sl_[arm->slot]);
+  return f;
 }
 Flow ex_match(Interp& in, const CNode* c) {
   // A subject read from a slot that a copy would clone whole: clone only the payload an arm binds.
@@ -205,9 +205,29 @@ Flow ex_match(Interp& in, const CNode* c) {
   const Value* src = nullptr;
   if (subj->kind == Kind::Local && !c->a->flag) src = &in.sl_[subj->slot];
   else if (subj->kind == Kind::Deref) src = in.sl_[subj->slot].p;
-  if (src && src->s && c->a->deep) return run_arm(in, c, src->b, src, nullptr);
+  if (src && src->s && c->a->deep) {
+    const CNode* arm = arm_of(c, src->b);
+    if (!arm) in.trap(check::TrapKind::MatchTag, c->pos);
+    Value p;
+    if (arm->slot != ir::kNoSlot) p = in.copy_component(src->s->e[0]);
+    return run_arm_body(in, arm, &p);
+  }
   Value v = c->a->ev(in, c->a);
-  return run_arm(in, c, v.b, nullptr, &v);
+  const CNode* arm = arm_of(c, v.b);
+  if (!arm) in.trap(check::TrapKind::MatchTag, c->pos);
+  return run_arm_body(in, arm, v.s ? &v.s->e[0] : nullptr);
+}
+// The subject a local moved out of its slot (its last use, or an IR move): the payload moves to the binder
+// without the subject's Value round trip; the subject's store is released after the arm, as ex_match's.
+Flow ex_match_move(Interp& in, const CNode* c) {
+  Value& s = in.sl_[c->a->slot];
+  uint64_t tag = s.b;
+  StoreRef st = std::move(s.s);
+  s.b = s.n = 0;
+  s.p = nullptr;
+  const CNode* arm = arm_of(c, tag);
+  if (!arm) in.trap(check::TrapKind::MatchTag, c->pos);
+  return run_arm_body(in, arm, st ? &st->e[0] : nullptr);
 }
 
 Flow ex_return(Interp& in, const CNode* c) {
@@ -242,7 +262,9 @@ ExFn select_assign(CNode& c) {
   bool scalar = is_scalar(c.b->n);
   if (dst->kind == Kind::Local) {
     c.slot2 = dst->slot;
-    return scalar ? &ex_assign_local_scalar : &ex_assign_local;
+    if (!scalar) return &ex_assign_local;
+    ExFn f = select_stmt_op(c);
+    return f ? f : &ex_assign_local_scalar;
   }
   if (dst->kind != Kind::Index) return &ex_walk;
   const ir::Node* base = dst->kids[0];
@@ -262,23 +284,73 @@ ExFn select_assign(CNode& c) {
   return kAssign[deref][view][scalar][operand_kind(c.a->b) == 1];
 }
 
+// The block's locals all hold scalars or flat Copy values (each declared by a `let` of such a value):
+// releasing them at its exit changes nothing a program can observe. A local is written by its `let` before
+// it is read; a flat Copy value's stores count no heap bytes and are shared with nothing, so the store is
+// released a little later instead (when the slot is next written, or the frame is popped).
+bool releases_nothing(const ir::Node* n) {
+  for (uint32_t slot : n->slots) {
+    bool plain = false;
+    for (const ir::Node* s : n->kids)
+      if (s->kind == Kind::Let && s->slot == slot && (is_scalar(s->kids[0]) || flat_copy_type(s->kids[0]->type)))
+        plain = true;
+    if (!plain) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 ExFn block_closure(CNode& c) {
   c.imm = 0;
+  c.no_temps = true;  // every form releases its statements' temporaries after each
   for (const CNode* d : c.defers)
     if (d) return &ex_block_defers;
   if (c.flag) return &ex_block<true>;
-  c.imm = c.n->slots.empty() ? 1 : 0;  // run_body may run the statements in place
-  if (c.kids.size() == 1 && c.n->slots.empty()) return &ex_block_one;
-  return &ex_block<false>;
+  if (!releases_nothing(c.n)) return &ex_block<false>;
+  c.imm = 1;  // run_body may run the statements in place
+  return c.kids.size() == 1 ? &ex_block_one : &ex_block_statements;
 }
 
+namespace {
+
+// The statement's own expressions leave no temporaries (nested blocks release theirs after each statement).
+bool stmt_no_temps(const CNode& c) {
+  if (c.ex == &ex_walk || c.ex == &ex_for_each) return false;
+  auto clean = [](const CNode* k) { return !k || k->no_temps; };
+  switch (c.n->kind) {
+    case Kind::Block: case Kind::Break: case Kind::Continue: case Kind::Defer: return true;
+    case Kind::Let: case Kind::Drop: case Kind::Eval: case Kind::Return: case Kind::If: case Kind::While:
+    case Kind::Match: return clean(c.a);
+    case Kind::Assign: case Kind::Compound: case Kind::ForRange: return clean(c.a) && clean(c.b);
+    default: return false;
+  }
+}
+
+void select_stmt_closure(CNode& c);
+
+}  // namespace
+
 void select_stmt(CNode& c) {
+  select_stmt_closure(c);
+  c.no_temps = stmt_no_temps(c);
+}
+
+namespace {
+
+void select_stmt_closure(CNode& c) {
   const ir::Node* n = c.n;
   switch (n->kind) {
     case Kind::Block: c.ex = block_closure(c); return;
-    case Kind::Let: c.ex = is_scalar(n->kids[0]) ? &ex_let_scalar : &ex_let; return;
+    case Kind::Let:
+      if (is_scalar(n->kids[0])) {
+        c.ex = select_stmt_op(c);
+        if (!c.ex) c.ex = &ex_let_scalar;
+        return;
+      }
+      c.ex = select_let_call(c);
+      if (!c.ex) c.ex = &ex_let;
+      return;
     case Kind::Drop:
     case Kind::Eval: c.ex = &ex_eval; return;
     case Kind::Assign: c.ex = select_assign(c); return;
@@ -298,15 +370,25 @@ void select_stmt(CNode& c) {
         for (const CNode* arm : c.kids)
           if (!c.defers[arm->index]) c.defers[arm->index] = arm;
       }
-      c.ex = &ex_match;
+      c.ex = c.a->n->kind == Kind::Local && c.a->flag ? &ex_match_move : &ex_match;
       return;
     }
-    case Kind::Return: c.ex = c.a && is_scalar(n->kids[0]) ? &ex_return_scalar : &ex_return; return;
+    case Kind::Return:
+      if (c.a && is_scalar(n->kids[0])) {
+        c.ex = select_stmt_op(c);
+        if (!c.ex) c.ex = &ex_return_scalar;
+        return;
+      }
+      c.ex = c.a ? select_return_ctor(c) : nullptr;
+      if (!c.ex) c.ex = &ex_return;
+      return;
     case Kind::Break: c.ex = &ex_break; return;
     case Kind::Continue: c.ex = &ex_continue; return;
     case Kind::Defer: c.ex = &ex_normal; return;
     default: c.ex = &ex_walk; return;
   }
 }
+
+}  // namespace
 
 }  // namespace cairn::sem

@@ -60,6 +60,7 @@ class Compiler {
       if (s->kind == Kind::Defer) c->defers[i] = c->kids.back()->a;
       if (may_try(s, escapes_)) c->flag = true;
     }
+    if (c->kids.size() == 1) c->a = c->kids[0];
     c->ex = block_closure(*c);
     return c;
   }
@@ -96,6 +97,7 @@ class Compiler {
           const Node* arm = n->kids[i];
           CNode* ac = make(arm);
           ac->index = arm->index;
+          ac->scalar = payload_is_scalar(n->kids[0]->type, arm->index);  // the binder holds no store
           ac->a = block(arm->kids[0]);
           c->kids.push_back(ac);
         }
@@ -118,6 +120,7 @@ class Compiler {
     if (n->kind == Kind::Call && n->callee != ir::kNoSlot) {
       c->fn = &m_.fns[n->callee];
       c->body = &code_.bodies[n->callee];
+      c->store_slots = &code_.store_slots[n->callee];
     }
     if (n->kind == Kind::Local) c->flag = n->imm || moves_.count(n);
     select_expr(*c);
@@ -134,6 +137,7 @@ class Compiler {
     c->slot2 = n->slot2;
     c->imm = n->imm;
     const check::Type* t = n->type;
+    c->scalar = t && t->kind == TypeKind::Scalar;
     c->deep = t && (t->kind == TypeKind::Record || t->kind == TypeKind::Sum || t->kind == TypeKind::Array) &&
               check::type_kind(t) == check::Kind::Copy;
     return c;
@@ -153,12 +157,14 @@ std::unique_ptr<Code> compile_module(const ir::Module& m) {
   auto code = std::make_unique<Code>();
   Compiler cc(m, *code);
   code->bodies.assign(m.fns.size(), nullptr);  // sized first: calls refer to their callee's entry
+  for (const ir::Function& f : m.fns) code->store_slots.push_back(store_slots(f));
   for (size_t i = 0; i < m.fns.size(); ++i) {
     const ir::Function& f = m.fns[i];
     cc.moves_.clear();
     find_last_uses(f, cc.moves_);
     if (f.body) code->bodies[i] = cc.block(f.body);
   }
+  link_calls(*code);
   return code;
 }
 

@@ -93,6 +93,8 @@ struct Finder {
 
 }  // namespace
 
+bool flat_copy_type(const check::Type* t) { return flat_copy(t, 0); }
+
 void find_last_uses(const ir::Function& f, std::unordered_set<const Node*>& out) {
   if (!f.body) return;
   Finder finder{out, {}};

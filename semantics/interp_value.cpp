@@ -16,9 +16,9 @@ constexpr size_t kPoolMax = 4096;  // stores kept
 #endif
 constexpr size_t kPooledCapacity = 16;  // stores with more components go back to the heap
 
-thread_local StorePool* active = nullptr;
-
 }  // namespace
+
+thread_local constinit StorePool* active_pool = nullptr;
 
 StorePool::~StorePool() {
   while (head) {
@@ -28,35 +28,27 @@ StorePool::~StorePool() {
   }
 }
 
-StorePool::Scope::Scope(StorePool* p) : saved(active) { active = p; }
-StorePool::Scope::~Scope() { active = saved; }
+StorePool::Scope::Scope(StorePool* p) : saved(active_pool) { active_pool = p; }
+StorePool::Scope::~Scope() { active_pool = saved; }
 
-StoreRef StoreRef::make() {
-  Store* s;
-  StorePool* pool = active;
-  if (pool && pool->head) {
-    s = pool->head;
-    pool->head = s->next_free;
-    s->next_free = nullptr;
-    --pool->count;
-  } else {
-    s = new Store;
-  }
-  s->refs = 1;
+StoreRef StoreRef::make_fresh() {
   StoreRef r;
-  r.p_ = s;
+  r.p_ = new Store;
+  r.p_->refs = 1;
   return r;
 }
 
 void release_store(Store* s) {
-  StorePool* pool = active;
+  StorePool* pool = active_pool;
   if (!pool || s->e.capacity() > kPooledCapacity || pool->count >= kPoolMax) {
     delete s;
     return;
   }
-  if (s->live) *s->live -= s->bytes;
-  s->live = nullptr;
-  s->bytes = 0;
+  if (s->live) {
+    *s->live -= s->bytes;
+    s->live = nullptr;
+    s->bytes = 0;
+  }
   s->e.clear();  // may release the stores of the components (back into the pool)
   s->next_free = pool->head;
   pool->head = s;

@@ -24,6 +24,11 @@ class StoreRef {
   Store* get() const { return p_; }
   explicit operator bool() const { return p_ != nullptr; }
   long use_count() const;
+  // Takes o's store into this reference, which holds none (no release: nothing to release).
+  void take(StoreRef& o) {
+    p_ = o.p_;
+    o.p_ = nullptr;
+  }
   void reset() {
     Store* old = p_;
     p_ = nullptr;
@@ -33,6 +38,7 @@ class StoreRef {
   static StoreRef make();
 
  private:
+  static StoreRef make_fresh();  // from the heap
   static void drop(Store* s);
   Store* p_ = nullptr;
 };
@@ -77,6 +83,9 @@ struct StorePool {
   };
 };
 
+// The pool the current thread allocates from and releases into (null: the heap).
+extern thread_local constinit StorePool* active_pool;
+
 // Returns a store whose count fell to zero: its heap bytes given back, its components released; a small
 // store is kept for reuse with its capacity.
 void release_store(Store* s);
@@ -105,6 +114,26 @@ inline void StoreRef::drop(Store* s) {
   if (s && --s->refs == 0) release_store(s);
 }
 
+inline StoreRef StoreRef::make() {
+  StorePool* pool = active_pool;
+  Store* s = pool ? pool->head : nullptr;
+  if (!s) return make_fresh();
+  pool->head = s->next_free;
+  s->next_free = nullptr;
+  --pool->count;
+  s->refs = 1;
+  StoreRef r;
+  r.p_ = s;
+  return r;
+}
+
 inline StoreRef make_store() { return StoreRef::make(); }
+
+// x = Value{}: its store released, its parts zero.
+inline void clear_value(Value& x) {
+  if (x.s) x.s.reset();
+  x.b = x.n = 0;
+  x.p = nullptr;
+}
 
 }  // namespace cairn::sem

@@ -187,7 +187,6 @@ void NativeCall::timeout() {
   IsolatedOutcome o = call("spin", {scalar(1)});
   EXPECT_EQ(o.end, End::TimedOut);
   EXPECT_EQ(o.detail, "timed out after 0.5 s");
-  EXPECT_LT(o.seconds, 5);
 }
 
 void NativeCall::wrong_arguments() {

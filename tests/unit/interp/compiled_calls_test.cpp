@@ -1,0 +1,85 @@
+// Compiled calls on one interpreter, call after call: a trap inside arguments or at the stack limit leaves
+// the frames, depth and current frame as they were, and the next calls agree with the IR walker.
+#include <gtest/gtest.h>
+#include <pthread.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "front/driver/driver.h"
+#include "semantics/interp.h"
+
+namespace {
+
+using cairn::sem::Interp;
+using cairn::sem::Value;
+
+std::string source_dir() {
+  if (const char* s = std::getenv("CAIRN_SOURCE_DIR")) return s;
+  return CAIRN_SOURCE_DIR;
+}
+
+void on_big_stack(const std::function<void()>& job) {
+  pthread_attr_t attr;
+  pthread_t th;
+  ASSERT_EQ(pthread_attr_init(&attr), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&attr, size_t{1} << 30), 0);
+  auto thunk = [](void* p) -> void* {
+    (*static_cast<const std::function<void()>*>(p))();
+    return nullptr;
+  };
+  ASSERT_EQ(pthread_create(&th, &attr, thunk, const_cast<std::function<void()>*>(&job)), 0);
+  pthread_attr_destroy(&attr);
+  pthread_join(th, nullptr);
+}
+
+// The result bits, or -1 - the trap kind.
+int64_t call(Interp& in, const cairn::ir::Module& m, const char* name, int64_t arg) {
+  for (const auto& f : m.fns) {
+    if (f.info->name != name) continue;
+    std::vector<Value> args(1);
+    args[0].b = static_cast<uint64_t>(arg);
+    in.depth = 0;
+    in.limits.max_call_depth = 500;
+    try {
+      return static_cast<int64_t>(in.invoke(f, args, cairn::Pos{}).b);
+    } catch (const cairn::sem::TrapEx& t) {
+      return -1 - static_cast<int64_t>(t.kind);
+    }
+  }
+  ADD_FAILURE() << "no function " << name;
+  return 0;
+}
+
+TEST(CompiledCalls, TrapsLeaveTheInterpreterReady) {
+  auto r = cairn::driver::run(source_dir() + "/tests/unit/interp/programs/calls.cairn");
+  ASSERT_EQ(r.outcome, cairn::driver::Outcome::Typed);
+  cairn::ir::Module m = cairn::ir::build_ir(*r.program);
+  on_big_stack([&] {
+    Interp compiled(m, r.sources), walker(m, r.sources);
+    walker.walk = true;
+    // trap in an argument, at the stack limit (plain and inside arguments), `try` in a returned constructor
+    const std::vector<std::pair<const char*, int64_t>> calls = {
+        {"mixed", 5},  {"in_args", 0},      {"mixed", 5},      {"deep", -1},       {"loop_locals", 3},
+        {"deep", 40},  {"deep_args", -1},   {"in_args", 7},    {"quarter_value", 12}, {"quarter_value", 6},
+        {"mixed", -3}, {"deep_args", 30},   {"loop_locals", 4}};
+    for (int round = 0; round < 3; ++round)
+      for (const auto& [name, arg] : calls) {
+        int64_t a = call(compiled, m, name, arg), b = call(walker, m, name, arg);
+        EXPECT_EQ(a, b) << name << "(" << arg << ")";
+        if (arg < 0 && std::string(name).rfind("deep", 0) == 0) {
+          EXPECT_LT(a, 0) << name << ": the stack limit";
+        }
+        if (arg == 0) {
+          EXPECT_LT(a, 0) << name << ": a division by zero";
+        }
+        EXPECT_EQ(compiled.ftop_, 0u) << name;
+        EXPECT_EQ(compiled.fr_, nullptr) << name;
+        EXPECT_EQ(compiled.depth, 0u) << name;
+        EXPECT_EQ(compiled.live_bytes, walker.live_bytes) << name;
+      }
+  });
+}
+
+}  // namespace
