@@ -1,0 +1,175 @@
+// The generic builder's rules: the argument sorts and result sort of every term kind, boolean folding.
+#include <stdexcept>
+
+#include "smt/term.h"
+
+namespace cairn::smt {
+
+namespace {
+
+[[noreturn]] void ill_sorted(TermKind k, const std::string& why) {
+  throw std::logic_error(std::string("smt: ill-sorted ") + term_name(k) + ": " + why);
+}
+
+struct Args {
+  const Context& c;
+  TermKind k;
+  const std::vector<Term>& v;
+
+  void count(size_t n) const {
+    if (v.size() != n) ill_sorted(k, std::to_string(n) + " arguments expected");
+  }
+  SortKind kind(size_t i) const { return c.info(v[i].sort()).kind; }
+  void is(size_t i, SortKind want) const {
+    if (kind(i) != want) ill_sorted(k, "argument " + std::to_string(i) + " is " + c.sort_text(v[i].sort()));
+  }
+  void all(SortKind want) const {
+    for (size_t i = 0; i < v.size(); ++i) is(i, want);
+  }
+  void same_sorts() const {
+    for (size_t i = 1; i < v.size(); ++i)
+      if (!(v[i].sort() == v[0].sort())) ill_sorted(k, "arguments of different sorts");
+  }
+  // n arguments of one sort of kind `want`.
+  Sort uniform(size_t n, SortKind want) const {
+    count(n);
+    all(want);
+    same_sorts();
+    return v[0].sort();
+  }
+};
+
+}  // namespace
+
+Sort Context::result_sort(TermKind k, const std::vector<Term>& args, uint64_t p0, uint64_t p1, Sort result) {
+  Args a{*this, k, args};
+  auto want_result = [&](SortKind want) {
+    if (info(result).kind != want) ill_sorted(k, "result sort " + sort_text(result));
+    return result;
+  };
+  switch (k) {
+    case TermKind::Var: case TermKind::BoolConst: case TermKind::BvConst:
+      ill_sorted(k, "leaves are built by var / boolean / bv");
+    case TermKind::Not: a.uniform(1, SortKind::Bool); return bool_sort();
+    case TermKind::And: case TermKind::Or:
+      if (args.empty()) ill_sorted(k, "no arguments");
+      a.all(SortKind::Bool);
+      return bool_sort();
+    case TermKind::Xor: case TermKind::Implies: a.uniform(2, SortKind::Bool); return bool_sort();
+    case TermKind::Ite:
+      a.count(3);
+      a.is(0, SortKind::Bool);
+      if (!(args[1].sort() == args[2].sort())) ill_sorted(k, "branches of different sorts");
+      return args[1].sort();
+    case TermKind::Eq:
+      a.count(2);
+      a.same_sorts();
+      return bool_sort();
+    case TermKind::BvNot: case TermKind::BvNeg: return a.uniform(1, SortKind::BitVec);
+    case TermKind::BvAnd: case TermKind::BvOr: case TermKind::BvXor: case TermKind::BvAdd: case TermKind::BvSub:
+    case TermKind::BvMul: case TermKind::BvUdiv: case TermKind::BvUrem: case TermKind::BvSdiv: case TermKind::BvSrem:
+    case TermKind::BvShl: case TermKind::BvLshr: case TermKind::BvAshr:
+      return a.uniform(2, SortKind::BitVec);
+    case TermKind::BvUlt: case TermKind::BvUle: case TermKind::BvSlt: case TermKind::BvSle:
+      a.uniform(2, SortKind::BitVec);
+      return bool_sort();
+    case TermKind::Concat:
+      a.count(2);
+      a.all(SortKind::BitVec);
+      return bv_sort(args[0].width() + args[1].width());
+    case TermKind::Extract:
+      a.uniform(1, SortKind::BitVec);
+      if (p1 > p0 || p0 >= args[0].width()) ill_sorted(k, "bit range outside the width");
+      return bv_sort(static_cast<unsigned>(p0 - p1 + 1));
+    case TermKind::ZeroExtend: case TermKind::SignExtend:
+      a.uniform(1, SortKind::BitVec);
+      return bv_sort(args[0].width() + static_cast<unsigned>(p0));
+    case TermKind::FpFromBits:
+      a.uniform(1, SortKind::BitVec);
+      want_result(SortKind::Float);
+      if (info(result).a + info(result).b != args[0].width()) ill_sorted(k, "width differs from the format");
+      return result;
+    case TermKind::FpToBits: {
+      Sort f = a.uniform(1, SortKind::Float);
+      return bv_sort(info(f).a + info(f).b);
+    }
+    case TermKind::FpFromFp: a.uniform(1, SortKind::Float); return want_result(SortKind::Float);
+    case TermKind::FpFromSbv: case TermKind::FpFromUbv:
+      a.uniform(1, SortKind::BitVec);
+      return want_result(SortKind::Float);
+    case TermKind::FpToSbv: case TermKind::FpToUbv: a.uniform(1, SortKind::Float); return want_result(SortKind::BitVec);
+    case TermKind::FpAdd: case TermKind::FpSub: case TermKind::FpMul: case TermKind::FpDiv:
+      return a.uniform(2, SortKind::Float);
+    case TermKind::FpSqrt: case TermKind::FpRound: case TermKind::FpNeg: case TermKind::FpAbs:
+      return a.uniform(1, SortKind::Float);
+    case TermKind::FpEq: case TermKind::FpLt: case TermKind::FpLeq:
+      a.uniform(2, SortKind::Float);
+      return bool_sort();
+    case TermKind::FpIsNan: case TermKind::FpIsInf: case TermKind::FpIsZero: case TermKind::FpIsNeg:
+      a.uniform(1, SortKind::Float);
+      return bool_sort();
+    case TermKind::Select:
+      a.count(2);
+      a.is(0, SortKind::Array);
+      if (!(Sort{info(args[0].sort()).a} == args[1].sort())) ill_sorted(k, "index of another sort");
+      return Sort{info(args[0].sort()).b};
+    case TermKind::Store:
+      a.count(3);
+      a.is(0, SortKind::Array);
+      if (!(Sort{info(args[0].sort()).a} == args[1].sort()) || !(Sort{info(args[0].sort()).b} == args[2].sort()))
+        ill_sorted(k, "index or element of another sort");
+      return args[0].sort();
+    case TermKind::ConstArray:
+      a.count(1);
+      want_result(SortKind::Array);
+      if (!(Sort{info(result).b} == args[0].sort())) ill_sorted(k, "element of another sort");
+      return result;
+  }
+  ill_sorted(k, "unknown kind");
+}
+
+// Folds boolean constants so that guards and path conditions stay small, and the float of a float's
+// bits (to_fp b = x defines b); null when nothing folds.
+Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
+  switch (k) {
+    case TermKind::FpFromBits:
+      if (args[0].kind() == TermKind::FpToBits && args[0].arg(0).sort() == s) return args[0].arg(0);
+      return {};
+    case TermKind::Not:
+      if (args[0].kind() == TermKind::BoolConst) return boolean(!args[0].is_true());
+      if (args[0].kind() == TermKind::Not) return args[0].arg(0);
+      return {};
+    case TermKind::And: case TermKind::Or: {
+      bool is_and = k == TermKind::And;
+      std::vector<Term> kept;
+      for (Term a : args) {
+        if (is_and ? a.is_false() : a.is_true()) return boolean(!is_and);
+        if (!(is_and ? a.is_true() : a.is_false())) kept.push_back(a);
+      }
+      if (kept.empty()) return boolean(is_and);
+      if (kept.size() == 1) return kept[0];
+      if (kept.size() != args.size()) return make(k, kept);
+      return {};
+    }
+    case TermKind::Implies:
+      if (args[0].is_true()) return args[1];
+      if (args[0].is_false() || args[1].is_true()) return boolean(true);
+      return {};
+    case TermKind::Ite:
+      if (args[0].is_true() || same(args[1], args[2])) return args[1];
+      if (args[0].is_false()) return args[2];
+      if (args[1].is_true() && args[2].is_false()) return args[0];
+      return {};
+    case TermKind::Eq: {
+      if (same(args[0], args[1])) return boolean(true);
+      bool consts = (args[0].kind() == TermKind::BoolConst || args[0].kind() == TermKind::BvConst) &&
+                    args[1].kind() == args[0].kind();
+      if (consts) return boolean(false);  // interned: distinct literal nodes of one sort differ in value
+      return {};
+    }
+    default:
+      return {};
+  }
+}
+
+}  // namespace cairn::smt
