@@ -28,6 +28,7 @@ class EngineImpl : public Engine {
     if (!f) return out;
     interp_.limits = limits;
     interp_.depth = 0;
+    interp_.set_stack_floor();  // the caller's thread: a deep recursion traps `stack` before it overflows
     std::vector<Value> vals(args.size());
     for (size_t i = 0; i < args.size(); ++i) {
       if (args[i].is_view) {
@@ -84,6 +85,7 @@ class EngineImpl : public Engine {
     if (!f) return 2;
     interp_.limits = limits;
     interp_.depth = 0;
+    interp_.set_stack_floor();
     try {
       std::vector<Value> none;
       Value r = interp_.invoke(*f, none, entry.name_pos);

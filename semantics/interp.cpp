@@ -2,7 +2,10 @@
 #include "semantics/interp.h"
 #include "semantics/interp_code.h"
 
+#include <pthread.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 #include <cstring>
 
@@ -15,6 +18,28 @@ using check::TypeKind;
 Interp::Interp(const ir::Module& m, const SourceSet& s) : mod(m), sources(s), code_(compile_module(m)) {}
 
 Interp::~Interp() = default;
+
+// The running thread's stack: its lowest usable address plus a margin for the evaluation between two calls
+// (expressions nest up to 10,000 levels, §1.5 and E-DEPTH) and for the trap's own unwinding. Found once per
+// thread (reading the main thread's bounds is slow), then cached.
+static const char* thread_stack_floor() {
+  thread_local bool known = false;
+  thread_local const char* floor = nullptr;
+  if (known) return floor;
+  known = true;
+  pthread_attr_t attr;
+  void* low = nullptr;
+  size_t size = 0;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return floor;
+  if (pthread_attr_getstack(&attr, &low, &size) == 0 && low && size) {
+    size_t margin = std::min<size_t>(size / 4, size_t{4} << 20);
+    floor = static_cast<const char*>(low) + margin;
+  }
+  pthread_attr_destroy(&attr);
+  return floor;
+}
+
+void Interp::set_stack_floor() { stack_floor = thread_stack_floor(); }
 
 void Interp::clear_temps(Frame& fr) { fr.temps.clear(); }
 

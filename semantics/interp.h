@@ -33,6 +33,14 @@ class Interp {
   bool walk = false;  // run every body on the IR walker instead of the compiled form (differential tests)
   uint64_t live_bytes = 0;
   uint32_t depth = 0;
+  // A call whose frame would lie below this address traps `stack` (§16), so a deep recursion stops cleanly
+  // on whatever thread runs the interpreter (set by set_stack_floor; null: only max_call_depth counts).
+  const char* stack_floor = nullptr;
+  void set_stack_floor();
+  // The call-depth limit and the thread's stack: a call at `depth` cannot be made.
+  bool too_deep(uint32_t at) const {
+    return at >= limits.max_call_depth || static_cast<const char*>(__builtin_frame_address(0)) < stack_floor;
+  }
   const ir::Module& mod;
   const SourceSet& sources;
   Value zero(const check::Type* t);
@@ -103,6 +111,7 @@ class Interp {
   // The walker over the IR tree: the generic path the compiled closures fall back to for rare node kinds.
   Flow exec(const ir::Node* n);
   Flow exec_block(const ir::Node* n);
+  void exec_unwind(const ir::Node* exit);
   Value eval(const ir::Node* n);
   uint64_t scalar(const ir::Node* n);  // eval(n).b without building a Value where that is equivalent
   const Value* view_ref(const ir::Node* n);  // the view value view(n) would copy, when it is held in a slot
@@ -121,7 +130,7 @@ class Interp {
   uint64_t op(const ir::Node* n, sem::Op o, check::Scalar sc, check::Scalar res, uint64_t a, uint64_t b);
 };
 
-// Thrown by `try` on failure after the function's result is stored: blocks run their defers on the way out.
+// Thrown by `try` on failure after the function's result is stored and its unwind has run.
 struct TryReturn {};
 
 }  // namespace cairn::sem

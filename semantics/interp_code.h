@@ -31,15 +31,17 @@ struct CNode {
   const CNode* b = nullptr;           // kid 1
   const CNode* c = nullptr;           // kid 2
   std::vector<const CNode*> kids;     // every kid: block statements, call arguments, constructor fields
-  std::vector<const CNode*> defers;   // Block: its Defer statements' calls, by statement index (else null);
-                                      // Match: the arm of each tag, by tag
+  std::vector<const CNode*> arms_by_tag;  // Match: the arm of each tag, by tag
+  const CNode* exit = nullptr;        // Block (its end), Return, Break, Continue: the compiled Unwind (kids:
+                                      // its placed deferred calls and releases), null when it runs nothing
+  ExFn inner = nullptr;               // Return, Break, Continue with an exit: the statement before its unwind
   uint32_t slot = ir::kNoSlot;        // Local/Deref/Let/loop slot; Arm: its binder
   uint32_t slot2 = ir::kNoSlot;       // ForEach: the index slot; Assign/Compound to a local: its slot
   uint32_t index = 0;                 // Field: the field; Variant: the variant; Arm: the variant it matches;
                                       // direct Call: the callee's frame size (slot, slot2: its first two
                                       // parameters' slots)
   uint64_t imm = 0;                   // Const bits; Call: leading kids that are not arguments; Block: 1 when
-                                      // it has no defers, no try and nothing to release at its exit
+                                      // it has no exit to run, no try and nothing to release at its end
   Pos pos;
   bool flag = false;                  // Block: a statement may `try`; Variant: a payload type; Local: a move
   bool deep = false;                  // reading the value copies its store (a Copy record, sum or Array)
@@ -87,6 +89,7 @@ ExFn select_let_call(const CNode& c);  // `let` of a direct call's value; null: 
 void link_calls(Code& code);  // after every body is compiled: each direct call's body
 void select_stmt(CNode& c);   // statements; blocks (each sets no_temps after choosing its closures)
 ExFn block_closure(CNode& c);
+Flow ex_exit(Interp& in, const CNode* c);  // return/break/continue with an unwind: c->inner, then c->exit
 
 // Shared closures.
 Value copy_deep(const Value& v);  // a copy of a Copy aggregate: its store cloned
@@ -144,7 +147,7 @@ inline Flow run_statement(Interp& in, const CNode* s) {
   return f;
 }
 // A loop's or branch's body: its statements run here when the block has nothing to do at its exit
-// (b->imm 1: no defers, no try, nothing released), else through the block's closure. b->a: its only
+// (b->imm 1: no exit to run, no try, nothing released), else through the block's closure. b->a: its only
 // statement, if it has one.
 inline Flow run_body(Interp& in, const CNode* b) {
   if (!b->imm) return b->ex(in, b);

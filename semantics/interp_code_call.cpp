@@ -66,7 +66,7 @@ Value ev_call_general(Interp& in, const CNode* c) {
     else continue;
     if (args[j].n != want) in.trap(check::TrapKind::Part, v->pos);
   }
-  if (in.depth >= in.limits.max_call_depth) in.trap(check::TrapKind::Stack, n->pos);
+  if (in.too_deep(in.depth)) in.trap(check::TrapKind::Stack, n->pos);
   f = in.dispatch(f, args, nargs);
   return in.invoke(*f, args, nargs, n->pos);
 }
@@ -157,7 +157,7 @@ inline void run_direct(Interp& in, const CNode* c, CallFrame& g) {
     }
   }
   uint32_t depth = g.fr.caller_depth;
-  if (depth >= in.limits.max_call_depth) in.trap(check::TrapKind::Stack, c->pos);
+  if (in.too_deep(depth)) in.trap(check::TrapKind::Stack, c->pos);
   in.fr_ = &g.fr;
   in.sl_ = slots;
   in.depth = depth + 1;

@@ -1,4 +1,4 @@
-// Compiled statements: blocks with defers and releases, assignment, loops, match, return.
+// Compiled statements: blocks and exits (their unwinds), assignment, loops, match, return.
 #include <algorithm>
 
 #include "semantics/interp_code.h"
@@ -20,7 +20,14 @@ inline void release(Interp& in, const CNode* c) {
   for (uint32_t slot : c->n->slots) in.sl_[slot] = Value{};
 }
 
-// A block without defers; Try: a statement may end the function through `try`.
+// An exit's unwind: its deferred calls and releases in order. A function's result survives them.
+void run_exit(Interp& in, const CNode* u) {
+  Value ret = std::move(in.fr_->ret);
+  for (const CNode* s : u->kids) run_statement(in, s);
+  in.fr_->ret = std::move(ret);
+}
+
+// A block; Try: a statement may end the function through `try`. Falling off its end runs its exit.
 template <bool Try>
 Flow ex_block(Interp& in, const CNode* c) {
   Flow f = Flow::Normal;
@@ -37,43 +44,23 @@ Flow ex_block(Interp& in, const CNode* c) {
     }
     if (f != Flow::Normal) break;
   }
+  if (f == Flow::Normal && c->exit) run_exit(in, c->exit);
   release(in, c);
   return f;
 }
-// Statements with nothing to release, no defers, no try.
+// Statements with nothing to release, no exit to run, no try.
 Flow ex_block_statements(Interp& in, const CNode* c) { return run_body(in, c); }
 // One statement, nothing released, no try.
 Flow ex_block_one(Interp& in, const CNode* c) { return run_statement(in, c->kids[0]); }
-// A block with defers: each runs at the block's exit (normal or by break/continue/return), last first.
-Flow ex_block_defers(Interp& in, const CNode* c) {
-  std::vector<const CNode*> defers;
-  Flow f = Flow::Normal;
-  for (size_t i = 0; i < c->kids.size(); ++i) {
-    if (const CNode* d = c->defers[i]) {
-      defers.push_back(d);
-      continue;
-    }
-    const CNode* s = c->kids[i];
-    try {
-      f = s->ex(in, s);
-    } catch (const TryReturn&) {
-      f = Flow::Return;
-    }
-    end_statement(in);
-    if (f != Flow::Normal) break;
-  }
-  for (auto it = defers.rbegin(); it != defers.rend(); ++it) {
-    (*it)->ev(in, *it);
-    end_statement(in);
-  }
-  release(in, c);
-  return f;
-}
 
 Flow ex_walk(Interp& in, const CNode* c) { return in.exec(c->n); }
 Flow ex_normal(Interp&, const CNode*) { return Flow::Normal; }
 Flow ex_break(Interp&, const CNode*) { return Flow::Break; }
 Flow ex_continue(Interp&, const CNode*) { return Flow::Continue; }
+Flow ex_release(Interp& in, const CNode* c) {
+  in.sl_[c->slot] = Value{};
+  return Flow::Normal;
+}
 
 Flow ex_let(Interp& in, const CNode* c) {
   Value v = c->a->ev(in, c->a);
@@ -178,10 +165,10 @@ Flow ex_for_each(Interp& in, const CNode* c) {
   return Flow::Normal;
 }
 
-// The arm (index the variant, slot the binder, a the body) of `tag`; c->defers: the first arm of each tag,
+// The arm (index the variant, slot the binder, a the body) of `tag`; c->arms_by_tag: the first arm of each tag,
 // by tag (a table when the tags are small, else the arms are searched in order). Null: no arm.
 inline const CNode* arm_of(const CNode* c, uint64_t tag) {
-  if (!c->defers.empty()) return tag < c->defers.size() ? c->defers[tag] : nullptr;
+  if (!c->arms_by_tag.empty()) return tag < c->arms_by_tag.size() ? c->arms_by_tag[tag] : nullptr;
   for (const CNode* k : c->kids)
     if (k->index == tag) return k;
   return nullptr;
@@ -304,10 +291,8 @@ bool releases_nothing(const ir::Node* n) {
 ExFn block_closure(CNode& c) {
   c.imm = 0;
   c.no_temps = true;  // every form releases its statements' temporaries after each
-  for (const CNode* d : c.defers)
-    if (d) return &ex_block_defers;
   if (c.flag) return &ex_block<true>;
-  if (!releases_nothing(c.n)) return &ex_block<false>;
+  if (c.exit || !releases_nothing(c.n)) return &ex_block<false>;
   c.imm = 1;  // run_body may run the statements in place
   return c.kids.size() == 1 ? &ex_block_one : &ex_block_statements;
 }
@@ -319,7 +304,7 @@ bool stmt_no_temps(const CNode& c) {
   if (c.ex == &ex_walk || c.ex == &ex_for_each) return false;
   auto clean = [](const CNode* k) { return !k || k->no_temps; };
   switch (c.n->kind) {
-    case Kind::Block: case Kind::Break: case Kind::Continue: case Kind::Defer: return true;
+    case Kind::Block: case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Release: return true;
     case Kind::Let: case Kind::Drop: case Kind::Eval: case Kind::Return: case Kind::If: case Kind::While:
     case Kind::Match: return clean(c.a);
     case Kind::Assign: case Kind::Compound: case Kind::ForRange: return clean(c.a) && clean(c.b);
@@ -366,9 +351,9 @@ void select_stmt_closure(CNode& c) {
       uint32_t most = 0;
       for (const CNode* arm : c.kids) most = std::max(most, arm->index);
       if (most < 64) {
-        c.defers.assign(most + 1, nullptr);
+        c.arms_by_tag.assign(most + 1, nullptr);
         for (const CNode* arm : c.kids)
-          if (!c.defers[arm->index]) c.defers[arm->index] = arm;
+          if (!c.arms_by_tag[arm->index]) c.arms_by_tag[arm->index] = arm;
       }
       c.ex = c.a->n->kind == Kind::Local && c.a->flag ? &ex_match_move : &ex_match;
       return;
@@ -385,10 +370,19 @@ void select_stmt_closure(CNode& c) {
     case Kind::Break: c.ex = &ex_break; return;
     case Kind::Continue: c.ex = &ex_continue; return;
     case Kind::Defer: c.ex = &ex_normal; return;
+    case Kind::Release: c.ex = &ex_release; return;
     default: c.ex = &ex_walk; return;
   }
 }
 
 }  // namespace
+
+// Return, break or continue that leaves blocks with something to run: the statement, then its unwind.
+Flow ex_exit(Interp& in, const CNode* c) {
+  Flow f = c->inner(in, c);
+  end_statement(in);
+  run_exit(in, c->exit);
+  return f;
+}
 
 }  // namespace cairn::sem

@@ -53,16 +53,23 @@ class Compiler {
 
   const CNode* block(const Node* n) {
     CNode* c = make(n);
-    c->defers.resize(n->kids.size(), nullptr);
-    for (size_t i = 0; i < n->kids.size(); ++i) {
-      const Node* s = n->kids[i];
+    for (const Node* s : n->kids) {
+      if (s->kind == Kind::Defer) continue;  // it runs where the IR placed its copies (the exits' unwinds)
       c->kids.push_back(stmt(s));
-      if (s->kind == Kind::Defer) c->defers[i] = c->kids.back()->a;
       if (may_try(s, escapes_)) c->flag = true;
     }
+    c->exit = unwind(n);
     if (c->kids.size() == 1) c->a = c->kids[0];
     c->ex = block_closure(*c);
     return c;
+  }
+
+  // An exit's Unwind: each placed deferred call (Eval) and release compiled as a statement.
+  const CNode* unwind(const Node* n) {
+    if (!n->unwind) return nullptr;
+    CNode* u = make(n->unwind);
+    for (const Node* k : n->unwind->kids) u->kids.push_back(stmt(k));
+    return u;
   }
 
   const CNode* stmt(const Node* n) {
@@ -106,6 +113,14 @@ class Compiler {
     }
     if (n->kind == Kind::ForEach) c->b = body(1);
     select_stmt(*c);
+    if (n->kind == Kind::Return || n->kind == Kind::Break || n->kind == Kind::Continue) {
+      c->exit = unwind(n);
+      if (c->exit) {
+        c->inner = c->ex;
+        c->ex = &ex_exit;
+        c->no_temps = false;
+      }
+    }
     return c;
   }
 

@@ -146,6 +146,7 @@ Value Interp::eval(const Node* n) {
         r.s->e.push_back(std::move(v.s->e[0]));
       }
       fr_->ret = std::move(r);
+      exec_unwind(n);
       throw TryReturn{};
     }
     default: break;
@@ -243,7 +244,7 @@ Value Interp::call(const Node* n) {
     else continue;
     if (args[j].n != want) trap(check::TrapKind::Part, v->pos);
   }
-  if (depth >= limits.max_call_depth) trap(check::TrapKind::Stack, n->pos);
+  if (too_deep(depth)) trap(check::TrapKind::Stack, n->pos);
   f = dispatch(f, args, nargs);
   return invoke(*f, args, nargs, n->pos);
 }

@@ -1,4 +1,4 @@
-// The IR walker's statements (the compiled form's fallback): blocks with defers and releases, loops, match.
+// The IR walker's statements (the compiled form's fallback): blocks and their exits' unwinds, loops, match.
 #include "semantics/interp.h"
 
 namespace cairn::sem {
@@ -8,13 +8,9 @@ using ir::Node;
 using check::TypeKind;
 
 Interp::Flow Interp::exec_block(const Node* n) {
-  std::vector<const Node*> defers;
   Flow f = Flow::Normal;
   for (const Node* s : n->kids) {
-    if (s->kind == Kind::Defer) {
-      defers.push_back(s->kids[0]);
-      continue;
-    }
+    if (s->kind == Kind::Defer) continue;  // its copies are placed in the exits' unwinds
     try {
       f = exec(s);
     } catch (const TryReturn&) {
@@ -23,12 +19,21 @@ Interp::Flow Interp::exec_block(const Node* n) {
     if (!fr_->temps.empty()) fr_->temps.clear();
     if (f != Flow::Normal) break;
   }
-  for (auto it = defers.rbegin(); it != defers.rend(); ++it) {
-    eval(*it);
+  if (f == Flow::Normal) exec_unwind(n);
+  for (uint32_t slot : n->slots) fr_->slots[slot] = Value{};  // the frame's scope ends (owners: released above)
+  return f;
+}
+
+// An exit's Unwind: its placed deferred calls and releases, in order. A function's result survives them.
+void Interp::exec_unwind(const Node* exit) {
+  const Node* u = exit->unwind;
+  if (!u) return;
+  Value ret = std::move(fr_->ret);
+  for (const Node* s : u->kids) {
+    exec(s);
     if (!fr_->temps.empty()) fr_->temps.clear();
   }
-  for (uint32_t slot : n->slots) fr_->slots[slot] = Value{};
-  return f;
+  fr_->ret = std::move(ret);
 }
 
 void Interp::pre_indexes(const Node* n) {
@@ -194,10 +199,12 @@ Interp::Flow Interp::exec(const Node* n) {
     }
     case Kind::Return:
       if (!n->kids.empty()) fr_->ret = eval(n->kids[0]);
+      exec_unwind(n);
       return Flow::Return;
-    case Kind::Break: return Flow::Break;
-    case Kind::Continue: return Flow::Continue;
-    case Kind::Defer: return Flow::Normal;  // scheduled by exec_block
+    case Kind::Break: exec_unwind(n); return Flow::Break;
+    case Kind::Continue: exec_unwind(n); return Flow::Continue;
+    case Kind::Defer: return Flow::Normal;  // its copies are placed in the exits' unwinds
+    case Kind::Release: fr_->slots[n->slot] = Value{}; return Flow::Normal;
     default: eval(n); return Flow::Normal;
   }
 }
