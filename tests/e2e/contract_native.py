@@ -7,26 +7,15 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from e2e_checks import Checks  # noqa: E402
+
 cairn = sys.argv[1]
 tmp = tempfile.mkdtemp(prefix="cairn_contract_native_")
-passed = failed = 0
 
 
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL " + what)
-
-
-def write(name, text):
-    path = os.path.join(tmp, name)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
+_checks = Checks(tmp)
+check, write = _checks.check, _checks.write
 
 
 def cairn_test(project, config, extra=(), env=None):
@@ -165,5 +154,4 @@ p = subprocess.run([cairn, "test", good, "--cc", "clang", "--format", "human"], 
 check(p.returncode == 2 and "the call harness of the contracts did not build" in p.stdout, "human: %s" % p.stdout[:400])
 
 shutil.rmtree(tmp, ignore_errors=True)
-print("contract_native: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+_checks.finish("contract_native")

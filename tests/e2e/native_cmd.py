@@ -1,26 +1,15 @@
 """Native build, run and test end to end (see native_cmd.sh). Prints one line per failure, then totals."""
 import hashlib, json, os, stat, subprocess, sys, tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from e2e_checks import Checks  # noqa: E402
+
 cairn = sys.argv[1]
 tmp = tempfile.mkdtemp(prefix="cairn-native-")
-passed = failed = 0
 
 
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL " + what)
-
-
-def write(name, text):
-    path = os.path.join(tmp, name)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return path
+_checks = Checks(tmp)
+check, write = _checks.check, _checks.write
 
 
 def cairn_run(args, env=None, fds=(), timeout=300):
@@ -225,5 +214,4 @@ for cc in ("clang", "gcc"):
 p = cairn_run(["test", mixed, "--test", "good", "--format", "json"])
 check(p.returncode == 0 and record(p).get("status") == "passed-finite-tests", "native --test good: %s" % p.stdout[:300])
 
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+_checks.finish("")

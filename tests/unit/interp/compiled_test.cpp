@@ -17,6 +17,7 @@
 #include "front/driver/driver.h"
 #include "semantics/domain_concrete.h"
 #include "semantics/interp.h"
+#include "tests/unit/interp/interp_test_support.h"
 
 namespace {
 
@@ -24,25 +25,8 @@ namespace fs = std::filesystem;
 using cairn::sem::Interp;
 using cairn::sem::Value;
 
-std::string source_dir() {
-  if (const char* s = std::getenv("CAIRN_SOURCE_DIR")) return s;
-  return CAIRN_SOURCE_DIR;
-}
-
-// The interpreter recurses on the C++ stack: run where run_entry runs, on a large one.
-void on_big_stack(const std::function<void()>& job) {
-  pthread_attr_t attr;
-  pthread_t th;
-  ASSERT_EQ(pthread_attr_init(&attr), 0);
-  ASSERT_EQ(pthread_attr_setstacksize(&attr, size_t{1} << 30), 0);
-  auto thunk = [](void* p) -> void* {
-    (*static_cast<const std::function<void()>*>(p))();
-    return nullptr;
-  };
-  ASSERT_EQ(pthread_create(&th, &attr, thunk, const_cast<std::function<void()>*>(&job)), 0);
-  pthread_attr_destroy(&attr);
-  pthread_join(th, nullptr);
-}
+using cairn::test::source_dir;
+void on_big_stack(const std::function<void()>& job) { cairn::test::on_thread_stack(job); }
 
 struct Outcome {
   bool defined = false;

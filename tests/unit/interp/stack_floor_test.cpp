@@ -1,7 +1,6 @@
 // A deep recursion through the embedding API stops with the trap `stack` whatever the caller's thread stack,
 // never by overflowing it (issue: Engine::call runs on the caller's stack).
 #include <gtest/gtest.h>
-#include <pthread.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -9,6 +8,7 @@
 
 #include "front/driver/driver.h"
 #include "semantics/embed.h"
+#include "tests/unit/interp/interp_test_support.h"
 
 namespace {
 
@@ -19,32 +19,16 @@ const char* kDeep = R"(fn deep(n:u64) -> u64 {
 fn main() -> i32 { return 0; }
 )";
 
-struct Job {
-  cairn::sem::Engine* engine;
-  uint64_t n;
-  cairn::sem::CallOutcome out;
-};
-
-void* run_job(void* p) {
-  auto* job = static_cast<Job*>(p);
-  std::vector<cairn::sem::ArgValue> args(1);
-  args[0].bits = job->n;
-  cairn::sem::Limits limits;  // max_call_depth 10,000: more than 256 KiB of C stack can hold
-  job->out = job->engine->call(*job->engine->find("deep"), args, limits);
-  return nullptr;
-}
-
-// Runs deep(n) on a thread whose stack is `stack_bytes`.
+// Runs deep(n) through the embedding API on a thread whose stack is `stack_bytes`.
 cairn::sem::CallOutcome on_thread(cairn::sem::Engine& engine, uint64_t n, size_t stack_bytes) {
-  Job job{&engine, n, {}};
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, stack_bytes);
-  pthread_t th;
-  EXPECT_EQ(pthread_create(&th, &attr, &run_job, &job), 0);
-  pthread_join(th, nullptr);
-  pthread_attr_destroy(&attr);
-  return job.out;
+  cairn::sem::CallOutcome out;
+  cairn::test::on_thread_stack([&] {
+    std::vector<cairn::sem::ArgValue> args(1);
+    args[0].bits = n;
+    cairn::sem::Limits limits;  // max_call_depth 10,000: more than 256 KiB of C stack can hold
+    out = engine.call(*engine.find("deep"), args, limits);
+  }, stack_bytes);
+  return out;
 }
 
 TEST(StackFloor, DeepRecursionOnASmallThreadStackTrapsStack) {
