@@ -81,16 +81,6 @@ std::string Printer::head(Term t) const {
   }
 }
 
-bool takes_rounding(TermKind k) {
-  switch (k) {
-    case TermKind::FpFromFp: case TermKind::FpFromSbv: case TermKind::FpFromUbv: case TermKind::FpToSbv:
-    case TermKind::FpToUbv: case TermKind::FpAdd: case TermKind::FpSub: case TermKind::FpMul:
-    case TermKind::FpDiv: case TermKind::FpSqrt: case TermKind::FpRound:
-      return true;
-    default:
-      return false;
-  }
-}
 
 std::string Printer::body(Term t) const {
   switch (t.kind()) {
@@ -99,7 +89,7 @@ std::string Printer::body(Term t) const {
     default: break;
   }
   std::string out = "(" + head(t);
-  if (takes_rounding(t.kind())) out += std::string(" ") + rounding_symbol(static_cast<Rounding>(t.p0()));
+  if (term_has_rounding(t.kind())) out += std::string(" ") + rounding_symbol(static_cast<Rounding>(t.p0()));
   for (size_t i = 0; i < t.num_args(); ++i) out += " " + ref(t.arg(i));
   return out + ")";
 }

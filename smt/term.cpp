@@ -30,7 +30,9 @@ uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xBF58476D1CE4E5B9ull;
 }
 
-bool has_rounding(TermKind k) {
+}  // namespace
+
+bool term_has_rounding(TermKind k) {
   switch (k) {
     case TermKind::FpFromFp: case TermKind::FpFromSbv: case TermKind::FpFromUbv: case TermKind::FpToSbv:
     case TermKind::FpToUbv: case TermKind::FpAdd: case TermKind::FpSub: case TermKind::FpMul:
@@ -40,8 +42,6 @@ bool has_rounding(TermKind k) {
       return false;
   }
 }
-
-}  // namespace
 
 const char* term_name(TermKind k) { return kKinds[static_cast<size_t>(k)].name; }
 const char* term_symbol(TermKind k) { return kKinds[static_cast<size_t>(k)].symbol; }
@@ -144,7 +144,7 @@ Term Context::bv(unsigned width, uint64_t bits) {
 Term Context::make(TermKind k, const std::vector<Term>& args, uint64_t p0, uint64_t p1, Sort result) {
   for (Term a : args)
     if (a.is_null() || &a.ctx() != this) fault(std::string("argument of ") + term_name(k) + " from another context");
-  if (has_rounding(k) && p0 >= std::size(kRoundings)) fault("bad rounding mode");
+  if (term_has_rounding(k) && p0 >= std::size(kRoundings)) fault("bad rounding mode");
   Sort s = result_sort(k, args, p0, p1, result);
   Term folded = simplify(k, args, s);
   if (!folded.is_null()) return folded;

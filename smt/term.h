@@ -17,6 +17,7 @@ enum class TermKind : uint8_t {
 };
 const char* term_name(TermKind k);    // "BvAdd"
 const char* term_symbol(TermKind k);  // "bvadd" ("" for leaves and FpToBits)
+bool term_has_rounding(TermKind k);   // the FP operations whose p0 is a rounding mode
 
 enum class Rounding : uint8_t {
 #define ROUNDING(k, symbol) k,
