@@ -89,7 +89,11 @@ ConstStatus int_binary(ast::BinOp op, const ConstValue& a, const ConstValue& b, 
     case BinOp::Ge: *out = const_bool(x >= y); return ConstStatus::Ok;
     case BinOp::Add: return make_int(t, x + y, out);
     case BinOp::Sub: return make_int(t, x - y, out);
-    case BinOp::Mul: return make_int(t, x * y, out);
+    case BinOp::Mul: {
+      i128 r;  // u64 MAX squared does not fit i128 either: then it fits no scalar type
+      if (__builtin_mul_overflow(x, y, &r)) return ConstStatus::Overflow;
+      return make_int(t, r, out);
+    }
     case BinOp::Div:
       if (y == 0) return ConstStatus::DivZero;
       return make_int(t, x / y, out);  // truncates toward zero; MIN / -1 overflows
