@@ -122,6 +122,8 @@ class Interp {
   Value call(const ir::Node* n);
   // A call's callee after the plan dispatch (§17.3) of `f` on the argument values.
   const ir::Function* dispatch(const ir::Function* f, Value* args, size_t nargs);
+  // A call once its arguments are evaluated: extents, part guards, depth, dispatch, invoke (interp_eval.cpp).
+  Value finish_call(const ir::Node* n, const ir::Function* f, Value* args, size_t nargs, size_t first);
   void render(const ir::Node* arg, const Value& v, std::string& out, bool assert_form);
   Value format(const ir::Node* n);
   Value assert_node(const ir::Node* n);

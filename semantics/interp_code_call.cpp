@@ -47,28 +47,7 @@ Value ev_call_general(Interp& in, const CNode* c) {
   ArgBuf ab(nargs);
   Value* args = ab.p;
   eval_args(in, c, args, first);
-  if (!f) in.trap(check::TrapKind::NullFn, n->pos);
-  const check::FnInfo& info = *f->info;
-  for (size_t i = first; i < n->kids.size(); ++i) {
-    const ir::Node* k = n->kids[i];
-    if (k->kind == Kind::Extent && k->index < nargs) args[i - first].b = args[k->index].n;
-  }
-  // part guards: a part or lending record must have the extent the call gives its parameter
-  for (size_t j = 0; j < info.params.size() && j + first < n->kids.size(); ++j) {
-    const ir::Node* k = n->kids[j + first];
-    if (k->kind != Kind::ArgView) continue;
-    const ir::Node* v = k->kids[0];
-    if (v->kind != Kind::Part && v->kind != Kind::Lend) continue;
-    const check::ExtentSpec& e = info.params[j].extent;
-    uint64_t want;
-    if (e.kind == check::ExtentSpec::Kind::Value) want = e.value;
-    else if (e.kind == check::ExtentSpec::Kind::Param && e.value < nargs) want = args[e.value].b;
-    else continue;
-    if (args[j].n != want) in.trap(check::TrapKind::Part, v->pos);
-  }
-  if (in.too_deep(in.depth)) in.trap(check::TrapKind::Stack, n->pos);
-  f = in.dispatch(f, args, nargs);
-  return in.invoke(*f, args, nargs, n->pos);
+  return in.finish_call(n, f, args, nargs, first);
 }
 
 // A direct call's frame: taken before the arguments are evaluated (calls inside them take the next one) and

@@ -225,13 +225,19 @@ Value Interp::call(const Node* n) {
       default: a = eval(k); break;
     }
   }
+  return finish_call(n, f, args, nargs, first);
+}
+
+// After a call's arguments (kids from `first`): omitted extents filled in, the part guards of the views it
+// passes (a part or lending record must have the extent the call gives its parameter), the depth limit, the
+// plan dispatch, then the call. Shared by the walker and the compiled general call.
+Value Interp::finish_call(const Node* n, const ir::Function* f, Value* args, size_t nargs, size_t first) {
   if (!f) trap(check::TrapKind::NullFn, n->pos);
   const check::FnInfo& info = *f->info;
   for (size_t i = first; i < n->kids.size(); ++i) {
     const Node* k = n->kids[i];
     if (k->kind == Kind::Extent && k->index < nargs) args[i - first].b = args[k->index].n;
   }
-  // part guards: a part or lending record must have the extent the call gives its parameter
   for (size_t j = 0; j < info.params.size() && j + first < n->kids.size(); ++j) {
     const Node* k = n->kids[j + first];
     if (k->kind != Kind::ArgView) continue;
