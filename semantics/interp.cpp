@@ -15,7 +15,27 @@ using ir::Kind;
 using ir::Node;
 using check::TypeKind;
 
-Interp::Interp(const ir::Module& m, const SourceSet& s) : mod(m), sources(s), code_(compile_module(m)) {}
+static void find_tries(const Node* n, const check::Type* result,
+                       std::unordered_map<const Node*, const check::Type*>& out) {
+  if (n->kind == Kind::Try) out[n] = result;
+  for (const Node* k : n->kids) find_tries(k, result, out);
+  if (n->unwind) find_tries(n->unwind, result, out);
+}
+
+Interp::Interp(const ir::Module& m, const SourceSet& s) : mod(m), sources(s), code_(compile_module(m)) {
+  for (const ir::Function& f : m.fns)
+    if (f.body) find_tries(f.body, f.info ? f.info->result : nullptr, try_result_);
+}
+
+PayloadRep payload_rep(const check::Type* t, uint64_t tag) {
+  while (t && t->kind == TypeKind::Borrow) t = t->elem;
+  if (!t || t->kind != TypeKind::Sum || tag >= t->sum->variants.size()) return PayloadRep::Boxed;
+  const check::Type* p = t->sum->variants[tag].payload;
+  if (!p) return PayloadRep::None;
+  if (p->kind == TypeKind::Scalar) return PayloadRep::Scalar;
+  if (p->kind == TypeKind::Record && flat_copy_type(p)) return PayloadRep::Record;
+  return PayloadRep::Boxed;
+}
 
 Interp::~Interp() = default;
 
@@ -41,21 +61,31 @@ static const char* thread_stack_floor() {
 
 void Interp::set_stack_floor() { stack_floor = thread_stack_floor(); }
 
-void Interp::clear_temps(Frame& fr) { fr.temps.clear(); }
+void Interp::drop_temps_of(const Value* owner) {
+  while (ntemps_ > 0 && temps_.back().owner == owner) {
+    temps_.pop_back();
+    --ntemps_;
+  }
+  tlast_ = ntemps_ > 0 ? temps_.back().owner : nullptr;
+}
 
-Interp::Frame& Interp::push_frame_grow(uint32_t nslots) {
-  if (ftop_ == frames_.size()) {
-    frames_.push_back(std::make_unique<Frame>());
-    fptrs_.push_back(frames_.back().get());
-    fbase_ = fptrs_.data();
-    fcount_ = fptrs_.size();
+// The next chunk after the one lim_ ends (the first chunk when there is none yet), made or replaced when it is
+// missing or too small (slots above top_ are at rest: nothing points into that chunk).
+Value* Interp::frame_base_chunk(uint32_t nslots) {
+  static constexpr size_t kChunk = 4096;
+  size_t k = 0;
+  if (lim_)
+    while (chunks_[k].v.get() + chunks_[k].size != lim_) ++k;
+  if (lim_) ++k;
+  if (k == chunks_.size()) chunks_.emplace_back();
+  Chunk& c = chunks_[k];
+  if (c.size < nslots || !c.v) {
+    size_t size = std::max<size_t>(kChunk, nslots);
+    c.v = std::make_unique<Value[]>(size);
+    c.size = size;
   }
-  Frame& fr = *frames_[ftop_++];
-  if (fr.slots.size() < nslots) {
-    fr.slots.resize(nslots);
-    fr.cap = nslots;
-  }
-  return fr;
+  lim_ = c.v.get() + c.size;
+  return c.v.get();
 }
 
 std::string Interp::file_name(Pos p) const {
@@ -91,10 +121,7 @@ Value Interp::zero(const check::Type* t) {
     }
     case TypeKind::Sum: {
       const check::Type* pt = variant_payload(t, 0, *mod.program);
-      if (pt) {
-        v.s = make_store();
-        v.s->e.push_back(zero(pt));
-      }
+      if (pt) put_payload(v, payload_rep(t, 0), zero(pt));
       break;
     }
     case TypeKind::Array: {
@@ -135,6 +162,16 @@ Value Interp::copy_component(const Value& x) {
   Value y = x;
   if (y.s && !y.s->live && y.s.use_count() > 0 && !y.s->e.empty()) y.s = clone_store(*y.s);
   return y;
+}
+
+Value Interp::copy_payload(const Value& sum, PayloadRep rep) {
+  switch (rep) {
+    case PayloadRep::Scalar: return Value{sum.n, 0, nullptr, nullptr};
+    case PayloadRep::Record: return copy_component(Value{0, 0, sum.s, nullptr});
+    case PayloadRep::Boxed: return sum.s && !sum.s->e.empty() ? copy_component(sum.s->e[0]) : Value{};
+    case PayloadRep::None: break;
+  }
+  return Value{};
 }
 
 Value Interp::copy(const Value& v, const check::Type* t) {
@@ -188,8 +225,8 @@ static bool is_place_node(const Node* n) {
 
 Value* Interp::place(const Node* n) {
   switch (n->kind) {
-    case Kind::Local: return &fr_->slots[n->slot];
-    case Kind::Deref: return fr_->slots[n->slot].p;
+    case Kind::Local: return &sl_[n->slot];
+    case Kind::Deref: return sl_[n->slot].p;
     case Kind::Field: {
       if (is_place_node(n->kids[0])) return &place(n->kids[0])->s->e[n->index];
       break;
@@ -211,8 +248,7 @@ Value* Interp::place(const Node* n) {
       }
       Value* base = is_place_node(n->kids[0]) ? place(n->kids[0]) : nullptr;
       if (!base) {
-        fr_->temps.push_back(eval(n->kids[0]));
-        base = &fr_->temps.back();
+        base = push_temp(eval(n->kids[0]));
       }
       uint64_t i = scalar(n->kids[1]);
       uint64_t len = base->s ? base->s->e.size() : 0;
@@ -221,15 +257,14 @@ Value* Interp::place(const Node* n) {
     }
     default: break;
   }
-  fr_->temps.push_back(eval(n));
-  return &fr_->temps.back();
+  return push_temp(eval(n));
 }
 
 const Value* Interp::view_ref(const Node* n) {
   const check::Type* t = n->type;
   if (!t || t->kind != TypeKind::View) return nullptr;
-  if (n->kind == Kind::Local && !n->imm) return &fr_->slots[n->slot];
-  if (n->kind == Kind::Deref) return fr_->slots[n->slot].p;
+  if (n->kind == Kind::Local && !n->imm) return &sl_[n->slot];
+  if (n->kind == Kind::Deref) return sl_[n->slot].p;
   return nullptr;
 }
 
@@ -285,8 +320,7 @@ Value Interp::view(const Node* n) {
   Value* p = is_place_node(n) ? place(n) : nullptr;
   Value tmp;
   if (!p) {
-    fr_->temps.push_back(eval(n));
-    p = &fr_->temps.back();
+    p = push_temp(eval(n));
   }
   if (p->n != 0 || (p->s && p->b != 0)) {
     // a view held in a slot (buffer/stack names, string locals)

@@ -22,6 +22,40 @@ struct TrapEx {
 
 struct Code;  // the compiled form of the module (interp_code.h)
 
+// How a sum value holds the payload of one of its variants. The variant's declared payload type decides (never
+// the sum's type arguments), so every value of a sum type agrees on it wherever it is built or read:
+// None: no payload. Boxed: component 0 of the sum's store. Scalar: the payload's bits in Value::n, no store.
+// Record: a flat Copy record payload (interp_last_use.cpp) is held as its own store, the sum's store.
+enum class PayloadRep : uint8_t { None, Boxed, Scalar, Record };
+PayloadRep payload_rep(const check::Type* sum, uint64_t tag);
+// The payload of sum value v (of a variant with that representation), moved out of it.
+inline Value take_payload(Value& v, PayloadRep rep) {
+  Value p;
+  switch (rep) {
+    case PayloadRep::Scalar: p.b = v.n; break;
+    case PayloadRep::Record: p.s.take(v.s); break;
+    case PayloadRep::Boxed:
+      if (v.s && !v.s->e.empty()) p = std::move(v.s->e[0]);
+      break;
+    case PayloadRep::None: break;
+  }
+  return p;
+}
+// Payload p placed into sum value v, which holds its tag and nothing else yet.
+inline void put_payload(Value& v, PayloadRep rep, Value&& p) {
+  switch (rep) {
+    case PayloadRep::Scalar: v.n = p.b; break;
+    case PayloadRep::Record: v.s.take(p.s); break;
+    case PayloadRep::Boxed: {
+      StoreRef st = make_store();
+      v.s.take(st);
+      v.s->e.push_back(std::move(p));
+      break;
+    }
+    case PayloadRep::None: break;
+  }
+}
+
 class Interp {
  public:
   Interp(const ir::Module& m, const SourceSet& sources);
@@ -48,64 +82,93 @@ class Interp {
   void write_out(int fd, const std::string& bytes);
 
   // Engine state the compiled closures (interp_code.h) read and write directly.
-  struct Frame {
-    std::vector<Value> slots;
-    uint32_t cap = 0;  // slots.size()
-    // A compiled call's caller state, restored when the frame is popped.
-    uint32_t caller_depth = 0;
-    Frame* caller = nullptr;
-    Value* caller_slots = nullptr;
-    Value ret;
-    std::deque<Value> temps;
-  };
+  //
+  // Frames are windows of one slot stack: a call's frame starts at top_, the end of the caller's frame, so a
+  // call bumps a pointer; the caller's state is saved on the C++ stack and restored when the call ends. The
+  // stack is a list of chunks that never move (a borrow's Value::p may point into a caller's frame); a frame
+  // that does not fit in the rest of its chunk starts the next one. Slots at rest (above top_) hold no store:
+  // a popped frame's slots are empty, except that a compiled call leaves its scalar-only slots' bits
+  // (interp_frame_slots.cpp).
   enum class Flow : uint8_t { Normal, Break, Continue, Return };
-  Frame* fr_ = nullptr;
-  Value* sl_ = nullptr;           // fr_->slots.data(): the current frame's slots
   StorePool pool_;                // released small stores (declared before anything holding values)
   std::unique_ptr<Code> code_;    // every function compiled once, at construction
-  std::vector<std::unique_ptr<Frame>> frames_;  // frame pool, one per active invocation (reused)
-  std::vector<Frame*> fptrs_;                    // the same frames, unowned
-  Frame* const* fbase_ = nullptr;                // fptrs_.data()
-  size_t fcount_ = 0;                            // fptrs_.size()
-  size_t ftop_ = 0;
+  Value* sl_ = nullptr;   // the current frame's slots
+  Value* top_ = nullptr;  // the end of the current frame: the next call's frame (null: no frame yet)
+  Value* lim_ = nullptr;  // the end of the chunk top_ lies in
+  Value* ret_ = nullptr;  // where the running function's result goes (the caller's, on the C++ stack)
+  // Temporaries of every frame, each with the slots of the frame it belongs to (a frame has at least one slot,
+  // so no two live frames share their slots' address); tlast_: the owner of the last one (null: none).
+  struct Temp {
+    Value v;
+    const Value* owner;
+  };
+  std::deque<Temp> temps_;
+  size_t ntemps_ = 0;
+  const Value* tlast_ = nullptr;
+  struct Chunk {
+    std::unique_ptr<Value[]> v;
+    size_t size = 0;
+  };
+  std::vector<Chunk> chunks_;     // the slot stack
 
-  // A frame of at least `nslots` slots for a call. Frames at rest hold no store: a popped frame's slots are
-  // empty, except that a compiled call leaves its scalar-only slots' bits (interp_frame_slots.cpp).
-  Frame& push_frame(uint32_t nslots) {
-    if (__builtin_expect(ftop_ < fcount_, 1)) {
-      Frame& fr = *fbase_[ftop_];
-      if (__builtin_expect(fr.cap >= nslots, 1)) {
-        ++ftop_;
-        return fr;
-      }
+  // Where a frame of `nslots` slots starts: top_, or the start of the next chunk when the rest of top_'s chunk
+  // is too small (lim_ then that chunk's end). The caller sets top_ past the frame.
+  Value* frame_base(uint32_t nslots) {
+    if (__builtin_expect(nslots <= static_cast<size_t>(lim_ - top_), 1)) return top_;
+    return frame_base_chunk(nslots);
+  }
+  Value* frame_base_chunk(uint32_t nslots);  // interp.cpp
+  // A temporary of the current frame, held until the end of its statement (at a stable address).
+  Value* push_temp(Value&& v) {
+    temps_.push_back(Temp{std::move(v), sl_});
+    ++ntemps_;
+    tlast_ = sl_;
+    return &temps_.back().v;
+  }
+  bool has_temps() const { return tlast_ == sl_; }  // the current frame holds temporaries
+  void drop_temps() { drop_temps_of(sl_); }        // releases them
+  void drop_temps_of(const Value* owner);           // out of line: callers keep their registers (interp.cpp)
+
+  // A frame for a call of a function with `nslots` slots (invoke, plan dispatch): taken at top_ and, when it
+  // ends, all its slots and temporaries released and the caller's state restored. It does not switch to the
+  // frame: the owner sets sl_ (and ret_, depth) once the arguments are in it.
+  struct FrameScope {
+    Interp& in;
+    Value* saved_sl;
+    Value* saved_top;
+    Value* saved_lim;
+    Value* saved_ret;
+    uint32_t saved_depth;
+    uint32_t nslots;
+    Value* slots;  // after the saved state: frame_base may move lim_
+    FrameScope(Interp& i, uint32_t n)
+        : in(i), saved_sl(i.sl_), saved_top(i.top_), saved_lim(i.lim_), saved_ret(i.ret_), saved_depth(i.depth),
+          nslots(n > 0 ? n : 1), slots(i.frame_base(nslots)) {
+      i.top_ = slots + nslots;
     }
-    return push_frame_grow(nslots);
-  }
-  Frame& push_frame_grow(uint32_t nslots);  // a new frame, or more slots (interp.cpp)
-  // Releases the frame's values (as the destruction of a per-call frame would) and pops it.
-  void pop_frame(Frame& fr, uint32_t nslots) {
-    Value* v = fr.slots.data();
-    for (uint32_t i = 0; i < nslots; ++i) clear_value(v[i]);
-    pop_frame_rest(fr);
-  }
-  // The same after the slots: the temporaries and the result released, the frame popped.
-  void pop_frame_rest(Frame& fr) {
-    if (__builtin_expect(!fr.temps.empty(), 0)) clear_temps(fr);
-    clear_value(fr.ret);
-    --ftop_;
-  }
-  static void clear_temps(Frame& fr);  // out of line (interp.cpp): callers keep their registers
+    void enter() { in.sl_ = slots; }  // switches to the frame
+    ~FrameScope() {
+      for (uint32_t k = 0; k < nslots; ++k) clear_value(slots[k]);
+      if (in.tlast_ == slots) in.drop_temps_of(slots);
+      in.sl_ = saved_sl;
+      in.top_ = saved_top;
+      in.lim_ = saved_lim;
+      in.ret_ = saved_ret;
+      in.depth = saved_depth;
+    }
+    FrameScope(const FrameScope&) = delete;
+    FrameScope& operator=(const FrameScope&) = delete;
+  };
+
   std::vector<uint64_t> idx_;     // index stack of Assign/Compound places (pre_indexes / resolve)
   std::unordered_map<const ir::Node*, StoreRef> strings_;  // string literals, built once (ro)
+  std::unordered_map<const ir::Node*, const check::Type*> try_result_;  // each Try: its function's result type
 
-  void set_frame(Frame* f) {
-    fr_ = f;
-    sl_ = f ? f->slots.data() : nullptr;
-  }
   [[noreturn]] void trap(check::TrapKind k, Pos p) { throw TrapEx{k, p}; }
   Value copy(const Value& v, const check::Type* t);
   bool copies_deeply(const Value& v, const check::Type* t);  // copy(v, t) would clone v's store
   Value copy_component(const Value& x);  // component x as copy() clones it inside its store
+  Value copy_payload(const Value& sum, PayloadRep rep);  // the payload, cloned as copy() would clone it
   Value buf_new(const check::Type* elem, uint64_t count, Pos pos);
 
   // The walker over the IR tree: the generic path the compiled closures fall back to for rare node kinds.

@@ -44,15 +44,19 @@ struct CNode {
                                       // it has no exit to run, no try and nothing to release at its end
   Pos pos;
   bool flag = false;                  // Block: a statement may `try`; Variant: a payload type; Local: a move
+                                      // Let of a direct call: the callee has a result
   bool deep = false;                  // reading the value copies its store (a Copy record, sum or Array)
   bool no_temps = false;              // evaluating it (an expression, or a statement's own expressions)
                                       // never leaves a temporary in the frame: end_statement has nothing to do
   bool scalar = false;                // an expression of a scalar type (sc gives its value); Arm: a scalar binder
+  PayloadRep rep = PayloadRep::None;  // Variant, Arm: how the sum holds the variant's payload
   const ir::Function* fn = nullptr;   // Call: the callee
   const CNode* const* body = nullptr; // Call: where the callee's compiled body is (Code::bodies)
   const CNode* callee_body = nullptr; // Call: *body, copied by link_calls once every body is compiled
   uint64_t argk = 0;                  // direct Call: how each argument is passed (interp_code_call.cpp)
   const std::vector<uint32_t>* store_slots = nullptr;  // Call: the callee's Code::store_slots
+  const uint32_t* ss = nullptr;       // Call: the same slots, `nss` of them (set by link_calls)
+  uint32_t nss = 0;
   sem::Op op = sem::Op::Add;          // scalar operator: op on operands of s1 with result s2 (Convert: s1 -> s2)
   check::Scalar s1 = check::Scalar::U64, s2 = check::Scalar::U64;
 };
@@ -85,7 +89,7 @@ ExFn select_stmt_op(const CNode& c);     // Let/Assign to a local/Return of a sc
 void select_expr(CNode& c);   // every other expression kind
 ExFn select_return_ctor(const CNode& c);  // `return` of a record or variant constructor; null: none
 void select_call(CNode& c);   // Call, CallIndirect
-ExFn select_let_call(const CNode& c);  // `let` of a direct call's value; null: none
+ExFn select_let_call(CNode& c);  // `let` of a direct call's value; null: none
 void link_calls(Code& code);  // after every body is compiled: each direct call's body
 void select_stmt(CNode& c);   // statements; blocks (each sets no_temps after choosing its closures)
 ExFn block_closure(CNode& c);
@@ -137,7 +141,7 @@ inline Value* element_at(Interp& in, Value* base, uint64_t i, Pos pos) {
 }
 
 inline void end_statement(Interp& in) {
-  if (__builtin_expect(!in.fr_->temps.empty(), 0)) Interp::clear_temps(*in.fr_);
+  if (__builtin_expect(in.has_temps(), 0)) in.drop_temps();
 }
 // One statement of a block, its temporaries released after it.
 inline Flow run_statement(Interp& in, const CNode* s) {

@@ -23,8 +23,7 @@ void eval_args(Interp& in, const CNode* c, Value* args, size_t first) {
     switch (k->n->kind) {
       case Kind::ArgRef: a.p = k->a->pl(in, k->a); break;
       case Kind::ArgTemp:
-        in.fr_->temps.push_back(k->a->ev(in, k->a));
-        a.p = &in.fr_->temps.back();
+        a.p = in.push_temp(k->a->ev(in, k->a));
         break;
       case Kind::ArgView: a = in.view(k->n->kids[0]); break;
       case Kind::Extent: break;
@@ -49,30 +48,6 @@ Value ev_call_general(Interp& in, const CNode* c) {
   eval_args(in, c, args, first);
   return in.finish_call(n, f, args, nargs, first);
 }
-
-// A direct call's frame: taken before the arguments are evaluated (calls inside them take the next one) and
-// given back on every exit, a trap or a `try` unwinding through the call included: its store slots and
-// result released, the caller's frame and depth restored (both unchanged when an argument traps).
-struct CallFrame {
-  Interp& in;
-  Interp::Frame& fr;
-  const CNode* c;
-  CallFrame(Interp& i, const CNode* call) : in(i), fr(i.push_frame(call->index)), c(call) {
-    fr.caller = i.fr_;
-    fr.caller_slots = i.sl_;
-    fr.caller_depth = i.depth;
-  }
-  ~CallFrame() {
-    Value* v = fr.slots.data();
-    for (uint32_t s : *c->store_slots) clear_value(v[s]);
-    in.pop_frame_rest(fr);
-    in.fr_ = fr.caller;
-    in.sl_ = fr.caller_slots;
-    in.depth = fr.caller_depth;
-  }
-  CallFrame(const CallFrame&) = delete;
-  CallFrame& operator=(const CallFrame&) = delete;
-};
 
 // How run_direct passes an argument (CNode::argk, 4 bits per argument).
 enum ArgKind : unsigned { kArgValue, kArgScalar, kArgSlot, kArgConst, kArgMove };
@@ -116,75 +91,128 @@ inline void pass_arg(Interp& in, const CNode* k, Value* slots, uint32_t ps, unsi
   }
 }
 
-// A direct call without a plan, its arguments all plain values for by-value parameters: each argument is
-// evaluated straight into the callee's frame, then the body runs. Scalars: every argument is a scalar.
-// N: the number of arguments when 0, 1 or 2 (their parameter slots in c->slot, c->slot2), else -1.
-template <bool Scalars, int N>
-inline void run_direct(Interp& in, const CNode* c, CallFrame& g) {
-  Value* slots = g.fr.slots.data();
-  if constexpr (N >= 1) pass_arg<Scalars>(in, c->a, slots, c->slot, c->argk & 15);
-  if constexpr (N >= 2) pass_arg<Scalars>(in, c->b, slots, c->slot2, (c->argk >> 4) & 15);
-  if constexpr (N < 0) {
-    const uint32_t* params = c->fn->param_slots.data();
-    const CNode* const* kids = c->kids.data();
-    size_t nargs = c->kids.size();
-    for (size_t i = 0; i < nargs; ++i) {
-      const CNode* k = kids[i];
-      unsigned kind = k->scalar ? kArgScalar : kArgValue;
-      if (i < kArgKinds) kind = unsigned((c->argk >> (4 * i)) & 15);
-      pass_arg<Scalars>(in, k, slots, params[i], kind);
+// A direct call without a plan, its arguments all plain values for by-value parameters. Its frame is taken at
+// the top of the slot stack before the arguments are evaluated (calls inside them take the frames above it);
+// each argument is evaluated straight into it, then the body runs with its result going to `ret`. The frame
+// is given back on every exit, a trap or a `try` unwinding through the call included: its store slots and
+// temporaries released, the caller's state restored (unchanged when an argument traps). The caller's state
+// is kept in locals, not in an object the normal path would have to fill twice.
+// Scalars: every argument is a scalar. N: the number of arguments when 0, 1 or 2 (their parameter slots in
+// c->slot, c->slot2), else -1.
+// K: the first argument's ArgKind when fixed at compile time (N == 1), else -1.
+template <bool Scalars, int N, int K>
+[[gnu::always_inline]] inline void run_direct(Interp& in, const CNode* c, Value* ret) {
+  Value* const saved_sl = in.sl_;
+  Value* const saved_ret = in.ret_;
+  const uint32_t depth = in.depth;
+  // The frame: at top_ when it fits in the rest of the chunk (top_ and lim_ are then restored as they were
+  // with top_ = the frame's start), else at the start of the next chunk.
+  Value* const top = in.top_;
+  Value* const lim = in.lim_;
+  Value* slots = top;
+  if (__builtin_expect(c->index > static_cast<size_t>(lim - top), 0)) slots = in.frame_base_chunk(c->index);
+  in.top_ = slots + c->index;
+  try {
+    if constexpr (N >= 1) pass_arg<Scalars>(in, c->a, slots, c->slot, K >= 0 ? unsigned(K) : c->argk & 15);
+    if constexpr (N >= 2) pass_arg<Scalars>(in, c->b, slots, c->slot2, (c->argk >> 4) & 15);
+    if constexpr (N < 0) {
+      const uint32_t* params = c->fn->param_slots.data();
+      const CNode* const* kids = c->kids.data();
+      size_t nargs = c->kids.size();
+      for (size_t i = 0; i < nargs; ++i) {
+        const CNode* k = kids[i];
+        unsigned kind = k->scalar ? kArgScalar : kArgValue;
+        if (i < kArgKinds) kind = unsigned((c->argk >> (4 * i)) & 15);
+        pass_arg<Scalars>(in, k, slots, params[i], kind);
+      }
     }
+    if (in.too_deep(depth)) in.trap(check::TrapKind::Stack, c->pos);
+    in.sl_ = slots;
+    in.ret_ = ret;
+    in.depth = depth + 1;
+    if (const CNode* body = c->callee_body) run_body(in, body);
+  } catch (...) {
+    for (uint32_t i = 0; i < c->nss; ++i) clear_value(slots[c->ss[i]]);
+    if (in.tlast_ == slots) in.drop_temps_of(slots);  // the callee's temporaries
+    in.sl_ = saved_sl;
+    in.top_ = top;
+    in.lim_ = lim;
+    in.ret_ = saved_ret;
+    in.depth = depth;
+    throw;
   }
-  uint32_t depth = g.fr.caller_depth;
-  if (in.too_deep(depth)) in.trap(check::TrapKind::Stack, c->pos);
-  in.fr_ = &g.fr;
-  in.sl_ = slots;
-  in.depth = depth + 1;
-  if (const CNode* body = c->callee_body) run_body(in, body);
+  const uint32_t* ss = c->ss;
+  for (uint32_t i = 0, n = c->nss; i < n; ++i) clear_value(slots[ss[i]]);
+  // (none: a normal exit leaves no temporary, every statement releases its own)
+  if (__builtin_expect(in.tlast_ == slots, 0)) in.drop_temps_of(slots);
+  in.sl_ = saved_sl;
+  in.top_ = top;
+  if (__builtin_expect(slots != top, 0)) in.lim_ = lim;
+  in.ret_ = saved_ret;
+  in.depth = depth;
 }
-template <bool Scalars, int N>
+template <bool Scalars, int N, int K>
 Value ev_call_direct(Interp& in, const CNode* c) {
-  CallFrame g(in, c);
-  run_direct<Scalars, N>(in, c, g);
-  return std::move(g.fr.ret);
+  Value r;
+  run_direct<Scalars, N, K>(in, c, &r);
+  return r;
 }
 // The result's bits (a scalar result, or the tag of a sum), without building a Value.
-template <bool Scalars, int N>
+template <bool Scalars, int N, int K>
 uint64_t sc_call_direct(Interp& in, const CNode* c) {
-  CallFrame g(in, c);
-  run_direct<Scalars, N>(in, c, g);
-  return g.fr.ret.b;
+  Value r;
+  run_direct<Scalars, N, K>(in, c, &r);
+  return r.b;
 }
 
 // let slot = a direct call: the result moves from the callee's frame into the caller's slot (the slot's old
-// value released before the callee's frame is popped: no trap and no program step lies between the two).
-template <bool Scalars, int N>
+// value released after the callee's body and its unwinds). A slot holding no store has nothing to release:
+// the callee's `return` writes its whole result there directly (a non-void callee returns on every path, and
+// nothing reads the slot between its `return` and the end of the call: the arguments are evaluated before).
+template <bool Scalars, int N, int K>
 Flow ex_let_call(Interp& in, const CNode* c) {
   const CNode* call = c->a;
-  CallFrame g(in, call);
-  run_direct<Scalars, N>(in, call, g);
-  g.fr.caller_slots[c->slot] = std::move(g.fr.ret);
+  Value& d = in.sl_[c->slot];
+  if (__builtin_expect(!d.s, 1) && c->flag) {
+    run_direct<Scalars, N, K>(in, call, &d);
+    return Flow::Normal;
+  }
+  Value r;
+  run_direct<Scalars, N, K>(in, call, &r);
+  d = std::move(r);
   return Flow::Normal;
 }
 
-// The closures of a direct call by [all arguments scalars][argument count 0, 1, 2, any].
+// The closures of a direct call by [all arguments scalars][argument count 0, 1, 2, any], and of a call with
+// one argument by [all arguments scalars][its ArgKind].
 struct DirectCall {
   EvFn ev;
   ScFn sc;
   ExFn let;
 };
-template <bool Scalars, int N>
+template <bool Scalars, int N, int K = -1>
 constexpr DirectCall direct_call() {
-  return {&ev_call_direct<Scalars, N>, &sc_call_direct<Scalars, N>, &ex_let_call<Scalars, N>};
+  return {&ev_call_direct<Scalars, N, K>, &sc_call_direct<Scalars, N, K>, &ex_let_call<Scalars, N, K>};
 }
 constexpr DirectCall kDirect[2][4] = {
     {direct_call<false, 0>(), direct_call<false, 1>(), direct_call<false, 2>(), direct_call<false, -1>()},
     {direct_call<true, 0>(), direct_call<true, 1>(), direct_call<true, 2>(), direct_call<true, -1>()}};
+constexpr DirectCall kDirect1[2][5] = {
+    {direct_call<false, 1, kArgValue>(), direct_call<false, 1, kArgScalar>(), direct_call<false, 1, kArgSlot>(),
+     direct_call<false, 1, kArgConst>(), direct_call<false, 1, kArgMove>()},
+    {direct_call<true, 1, kArgValue>(), direct_call<true, 1, kArgScalar>(), direct_call<true, 1, kArgSlot>(),
+     direct_call<true, 1, kArgConst>(), direct_call<true, 1, kArgMove>()}};
 
 }  // namespace
 
-ExFn select_let_call(const CNode& c) {
+// c.flag: the callee has a result (it returns a value on every path).
+ExFn select_let_call(CNode& c) {
+  const check::FnInfo* info = c.a->fn ? c.a->fn->info : nullptr;
+  c.flag = info && info->result && info->result->kind != TypeKind::Void;
   for (const auto& row : kDirect)
+    for (const DirectCall& d : row)
+      if (c.a->ev == d.ev) return d.let;
+  for (const auto& row : kDirect1)
     for (const DirectCall& d : row)
       if (c.a->ev == d.ev) return d.let;
   return nullptr;
@@ -216,7 +244,7 @@ void select_call(CNode& c) {
   const DirectCall& d = kDirect[scalars][nargs < 3 ? nargs : 3];
   c.ev = d.ev;
   c.sc = d.sc;
-  c.index = c.fn->slots;  // the callee's frame size
+  c.index = std::max<uint32_t>(c.fn->slots, 1);  // the callee's frame size (at least one slot, Interp::Temp)
   c.slot = nargs > 0 ? c.fn->param_slots[0] : ir::kNoSlot;
   c.slot2 = nargs > 1 ? c.fn->param_slots[1] : ir::kNoSlot;
   c.argk = 0;
@@ -229,11 +257,21 @@ void select_call(CNode& c) {
     if (used && !k->scalar && k->n->kind == Kind::Local && k->flag) kind = kArgMove;
     c.argk |= uint64_t{kind} << (4 * i);
   }
+  if (nargs == 1) {
+    const DirectCall& d1 = kDirect1[scalars][c.argk & 15];
+    c.ev = d1.ev;
+    c.sc = d1.sc;
+  }
 }
 
 void link_calls(Code& code) {
-  for (CNode& c : code.nodes)
+  for (CNode& c : code.nodes) {
     if (c.body) c.callee_body = *c.body;
+    if (c.store_slots) {
+      c.ss = c.store_slots->data();
+      c.nss = static_cast<uint32_t>(c.store_slots->size());
+    }
+  }
 }
 
 }  // namespace cairn::sem

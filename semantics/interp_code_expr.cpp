@@ -23,8 +23,7 @@ Value ev_walk(Interp& in, const CNode* c) { return in.eval(c->n); }
 Value* pl_walk(Interp& in, const CNode* c) { return in.place(c->n); }
 // A value that is not a place: held in the frame's temporaries for the rest of the statement.
 Value* pl_temp(Interp& in, const CNode* c) {
-  in.fr_->temps.push_back(c->ev(in, c));
-  return &in.fr_->temps.back();
+  return in.push_temp(c->ev(in, c));
 }
 
 uint64_t sc_const(Interp&, const CNode* c) { return c->imm; }
@@ -112,11 +111,25 @@ inline void build_record(Interp& in, const CNode* c, Value& v) {
 }
 inline void build_variant(Interp& in, const CNode* c, Value& v) {
   v.b = c->index;
-  if (c->a || c->flag) {  // a payload, or a payload type with no payload given (zero bits)
-    StoreRef st = make_store();
-    v.s.take(st);
-    if (c->a) append_component(in, c->a, v.s->e);
-    else v.s->e.emplace_back();
+  switch (c->rep) {
+    case PayloadRep::Scalar:  // the payload's bits (zero bits when no payload is given)
+      if (c->a) v.n = c->a->sc(in, c->a);
+      return;
+    case PayloadRep::Record:  // the record's store becomes the sum's
+      if (c->a) {
+        Value p = c->a->ev(in, c->a);
+        v.s.take(p.s);
+      }
+      return;
+    case PayloadRep::Boxed: {  // a payload, or a payload type with no payload given (zero bits)
+      if (!c->a && !c->flag) return;
+      StoreRef st = make_store();
+      v.s.take(st);
+      if (c->a) append_component(in, c->a, v.s->e);
+      else v.s->e.emplace_back();
+      return;
+    }
+    case PayloadRep::None: return;
   }
 }
 Value ev_record(Interp& in, const CNode* c) {
@@ -129,9 +142,10 @@ Value ev_variant(Interp& in, const CNode* c) {
   build_variant(in, c, v);
   return v;
 }
-// return Record(...) / return Variant(...): built in the frame's result (empty: nothing has returned yet).
+// return Record(...) / return Variant(...): built in the call's result (*Interp::ret_, made empty first: it
+// holds no store, but may hold the stale bits of a caller's `let` slot, ex_let_call).
 inline Value& empty_result(Interp& in) {
-  Value& r = in.fr_->ret;
+  Value& r = *in.ret_;
   if (r.s) r.s.reset();
   r.b = r.n = 0;
   r.p = nullptr;
@@ -278,6 +292,7 @@ void select_expr_closures(CNode& c) {
       c.index = n->index;
       c.flag = n->type && n->type->kind == TypeKind::Sum && n->index < n->type->sum->variants.size() &&
                n->type->sum->variants[n->index].payload;
+      c.rep = payload_rep(n->type, n->index);
       c.ev = &ev_variant;
       c.sc = &sc_from_ev;
       return;

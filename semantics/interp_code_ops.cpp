@@ -75,7 +75,7 @@ template <Op O, Scalar S, class A, class B>
 }
 template <Op O, Scalar S, class A, class B>
 [[gnu::flatten]] Flow ex_return_bin(Interp& in, const CNode* c) {
-  set_scalar(in.fr_->ret, sc_bin<O, S, S, A, B>(in, c->a));
+  set_scalar(*in.ret_, sc_bin<O, S, S, A, B>(in, c->a));
   return Flow::Return;
 }
 

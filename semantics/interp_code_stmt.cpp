@@ -22,9 +22,9 @@ inline void release(Interp& in, const CNode* c) {
 
 // An exit's unwind: its deferred calls and releases in order. A function's result survives them.
 void run_exit(Interp& in, const CNode* u) {
-  Value ret = std::move(in.fr_->ret);
+  Value ret = std::move(*in.ret_);
   for (const CNode* s : u->kids) run_statement(in, s);
-  in.fr_->ret = std::move(ret);
+  *in.ret_ = std::move(ret);
 }
 
 // A block; Try: a statement may end the function through `try`. Falling off its end runs its exit.
@@ -173,18 +173,26 @@ inline const CNode* arm_of(const CNode* c, uint64_t tag) {
     if (k->index == tag) return k;
   return nullptr;
 }
-// The arm's body with its binder bound to `payload` (moved in), then cleared (a scalar binder holds no
-// store: it is left as it is, the next binding writes it before anything reads it).
-inline Flow run_arm_body(Interp& in, const CNode* arm, Value* payload) {
-  if (arm->slot == ir::kNoSlot) return run_body(in, arm->a);
+// The arm's body with its binder bound to `payload` (moved in), then cleared (a scalar binder holds no store:
+// it is left as it is, the next binding writes it before anything reads it).
+inline Flow run_arm_body(Interp& in, const CNode* arm, Value&& payload) {
   if (arm->scalar) {
-    if (payload) set_scalar_local(in.sl_[arm->slot], payload->b);
+    set_scalar_local(in.sl_[arm->slot], payload.b);
     return run_body(in, arm->a);
   }
-  if (payload) in.sl_[arm->slot] = std::move(*payload);
+  in.sl_[arm->slot] = std::move(payload);
   Flow f = run_body(in, arm->a);
   clear_value(in.sl_[arm->slot]);
   return f;
+}
+// The same with the payload moved out of the subject (a scalar payload's bits are in Value::n: PayloadRep::Scalar).
+inline Flow run_arm(Interp& in, const CNode* arm, Value& subject) {
+  if (arm->slot == ir::kNoSlot) return run_body(in, arm->a);
+  if (arm->scalar) {
+    set_scalar_local(in.sl_[arm->slot], subject.n);
+    return run_body(in, arm->a);
+  }
+  return run_arm_body(in, arm, take_payload(subject, arm->rep));
 }
 Flow ex_match(Interp& in, const CNode* c) {
   // A subject read from a slot that a copy would clone whole: clone only the payload an arm binds.
@@ -195,38 +203,39 @@ Flow ex_match(Interp& in, const CNode* c) {
   if (src && src->s && c->a->deep) {
     const CNode* arm = arm_of(c, src->b);
     if (!arm) in.trap(check::TrapKind::MatchTag, c->pos);
-    Value p;
-    if (arm->slot != ir::kNoSlot) p = in.copy_component(src->s->e[0]);
-    return run_arm_body(in, arm, &p);
+    if (arm->slot == ir::kNoSlot) return run_body(in, arm->a);
+    return run_arm_body(in, arm, in.copy_payload(*src, arm->rep));
   }
   Value v = c->a->ev(in, c->a);
   const CNode* arm = arm_of(c, v.b);
   if (!arm) in.trap(check::TrapKind::MatchTag, c->pos);
-  return run_arm_body(in, arm, v.s ? &v.s->e[0] : nullptr);
+  return run_arm(in, arm, v);
 }
 // The subject a local moved out of its slot (its last use, or an IR move): the payload moves to the binder
-// without the subject's Value round trip; the subject's store is released after the arm, as ex_match's.
+// without the subject's Value round trip; what is left of the subject is released after the arm, as ex_match's.
 Flow ex_match_move(Interp& in, const CNode* c) {
   Value& s = in.sl_[c->a->slot];
-  uint64_t tag = s.b;
-  StoreRef st = std::move(s.s);
+  Value v;
+  v.b = s.b;
+  v.n = s.n;
+  v.s.take(s.s);
   s.b = s.n = 0;
   s.p = nullptr;
-  const CNode* arm = arm_of(c, tag);
+  const CNode* arm = arm_of(c, v.b);
   if (!arm) in.trap(check::TrapKind::MatchTag, c->pos);
-  return run_arm_body(in, arm, st ? &st->e[0] : nullptr);
+  return run_arm(in, arm, v);
 }
 
 Flow ex_return(Interp& in, const CNode* c) {
   if (c->a) {
     Value v = c->a->ev(in, c->a);
-    in.fr_->ret = std::move(v);
+    *in.ret_ = std::move(v);
   }
   return Flow::Return;
 }
 Flow ex_return_scalar(Interp& in, const CNode* c) {
   uint64_t r = c->a->sc(in, c->a);
-  set_scalar(in.fr_->ret, r);
+  set_scalar(*in.ret_, r);
   return Flow::Return;
 }
 

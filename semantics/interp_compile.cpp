@@ -105,6 +105,7 @@ class Compiler {
           CNode* ac = make(arm);
           ac->index = arm->index;
           ac->scalar = payload_is_scalar(n->kids[0]->type, arm->index);  // the binder holds no store
+          ac->rep = payload_rep(n->kids[0]->type, arm->index);
           ac->a = block(arm->kids[0]);
           c->kids.push_back(ac);
         }

@@ -24,7 +24,7 @@ Value Interp::eval(const Node* n) {
     case Kind::Const: return Value{n->imm, 0, nullptr, nullptr};
     case Kind::Zero: return zero(n->type);
     case Kind::Local: {
-      Value& s = fr_->slots[n->slot];
+      Value& s = sl_[n->slot];
       if (n->imm) {
         Value v = std::move(s);
         s = Value{};
@@ -32,7 +32,7 @@ Value Interp::eval(const Node* n) {
       }
       return copy(s, n->type);
     }
-    case Kind::Deref: return copy(*fr_->slots[n->slot].p, n->type);
+    case Kind::Deref: return copy(*sl_[n->slot].p, n->type);
     case Kind::Field: {
       if (placeish(n->kids[0])) return copy(place(n->kids[0])->s->e[n->index], n->type);
       Value b = eval(n->kids[0]);
@@ -77,13 +77,17 @@ Value Interp::eval(const Node* n) {
     case Kind::Variant: {
       Value v;
       v.b = n->index;
+      PayloadRep rep = payload_rep(n->type, n->index);
       if (!n->kids.empty()) {
-        v.s = make_store();
-        v.s->e.push_back(eval(n->kids[0]));
+        if (rep == PayloadRep::Boxed) {  // the store first, as ever: a trap in the payload leaves it built
+          v.s = make_store();
+          v.s->e.push_back(eval(n->kids[0]));
+        } else {
+          put_payload(v, rep, eval(n->kids[0]));
+        }
       } else if (n->type && n->type->kind == TypeKind::Sum && n->index < n->type->sum->variants.size() &&
                  n->type->sum->variants[n->index].payload) {
-        v.s = make_store();
-        v.s->e.push_back(Value{});
+        put_payload(v, rep, Value{});  // a payload type with no payload given: zero bits
       }
       return v;
     }
@@ -135,17 +139,16 @@ Value Interp::eval(const Node* n) {
     case Kind::Reduce: return reduce(n);
     case Kind::Try: {
       Value v = eval(n->kids[0]);
-      if (v.b == 0) {
-        if (v.s && !v.s->e.empty()) return std::move(v.s->e[0]);
-        return Value{};
-      }
+      const check::Type* t = n->kids[0]->type;
+      if (v.b == 0) return take_payload(v, payload_rep(t, 0));
       Value r;
       r.b = 1;
-      if (v.s && !v.s->e.empty()) {
-        r.s = make_store();
-        r.s->e.push_back(std::move(v.s->e[0]));
+      PayloadRep in_rep = payload_rep(t, 1);
+      if (in_rep != PayloadRep::None) {  // the function's result: its second variant with the same payload
+        auto it = try_result_.find(n);
+        put_payload(r, payload_rep(it != try_result_.end() ? it->second : nullptr, 1), take_payload(v, in_rep));
       }
-      fr_->ret = std::move(r);
+      *ret_ = std::move(r);
       exec_unwind(n);
       throw TryReturn{};
     }
@@ -158,9 +161,9 @@ uint64_t Interp::scalar(const Node* n) {
   switch (n->kind) {
     case Kind::Const: return n->imm;
     case Kind::Local:
-      if (!n->imm) return fr_->slots[n->slot].b;  // copy(...).b is the slot's bits
+      if (!n->imm) return sl_[n->slot].b;  // copy(...).b is the slot's bits
       break;
-    case Kind::Deref: return fr_->slots[n->slot].p->b;
+    case Kind::Deref: return sl_[n->slot].p->b;
     case Kind::Field:
       if (placeish(n->kids[0])) return place(n->kids[0])->s->e[n->index].b;
       break;
@@ -217,8 +220,7 @@ Value Interp::call(const Node* n) {
     switch (k->kind) {
       case Kind::ArgRef: a.p = place(k->kids[0]); break;
       case Kind::ArgTemp:
-        fr_->temps.push_back(eval(k->kids[0]));
-        a.p = &fr_->temps.back();
+        a.p = push_temp(eval(k->kids[0]));
         break;
       case Kind::ArgView: a = view(k->kids[0]); break;
       case Kind::Extent: break;
@@ -260,19 +262,10 @@ const ir::Function* Interp::dispatch(const ir::Function* f, Value* args, size_t 
   if (!f->info->planned) return f;
   const ir::Function* g = f->planned != ir::kNoSlot ? &mod.fns[f->planned] : nullptr;
   if (g && g->when) {
-    Frame fr;
-    fr.slots.resize(g->slots);
-    for (size_t i = 0; i < nargs && i < g->param_slots.size(); ++i) fr.slots[g->param_slots[i]] = args[i];
-    Frame* saved = fr_;
-    set_frame(&fr);
-    bool take;
-    try {
-      take = eval(g->when).b != 0;
-    } catch (...) {
-      set_frame(saved);
-      throw;
-    }
-    set_frame(saved);
+    FrameScope fs(*this, g->slots);
+    for (size_t i = 0; i < nargs && i < g->param_slots.size(); ++i) fs.slots[g->param_slots[i]] = args[i];
+    fs.enter();
+    bool take = eval(g->when).b != 0;
     if (take) f = g;
   } else if (g) {
     f = g;
@@ -286,32 +279,25 @@ Value Interp::invoke(const ir::Function& f, std::vector<Value>& args, Pos pos) {
 
 Value Interp::invoke(const ir::Function& f, Value* args, size_t nargs, Pos) {
   StorePool::Scope pool_scope(&pool_);  // stores this run releases are kept for its next values
-  Frame& fr = push_frame(f.slots);
-  for (size_t i = 0; i < nargs && i < f.param_slots.size(); ++i) {
-    if (f.param_slots[i] == ir::kNoSlot) continue;
-    if (f.param_borrow[i]) fr.slots[f.param_slots[i]].p = args[i].p;
-    else fr.slots[f.param_slots[i]] = std::move(args[i]);
-  }
-  Frame* saved = fr_;
-  set_frame(&fr);
-  ++depth;
-  struct Restore {
-    Interp* in;
-    Frame* saved;
-    Frame& fr;
-    uint32_t nslots;
-    ~Restore() {
-      in->pop_frame(fr, nslots);
-      in->set_frame(saved);
-      --in->depth;
+  Value r;
+  {
+    FrameScope fs(*this, f.slots);
+    Value* slots = fs.slots;
+    for (size_t i = 0; i < nargs && i < f.param_slots.size(); ++i) {
+      if (f.param_slots[i] == ir::kNoSlot) continue;
+      if (f.param_borrow[i]) slots[f.param_slots[i]].p = args[i].p;
+      else slots[f.param_slots[i]] = std::move(args[i]);
     }
-  } restore{this, saved, fr, f.slots};
-  if (walk) {
-    if (f.body) exec_block(f.body);
-  } else if (const CNode* body = code_->bodies[static_cast<size_t>(&f - mod.fns.data())]) {
-    body->ex(*this, body);
+    fs.enter();
+    ret_ = &r;
+    ++depth;
+    if (walk) {
+      if (f.body) exec_block(f.body);
+    } else if (const CNode* body = code_->bodies[static_cast<size_t>(&f - mod.fns.data())]) {
+      body->ex(*this, body);
+    }
   }
-  return std::move(fr.ret);
+  return r;
 }
 
 Value Interp::compact(const Node* n) {
@@ -321,7 +307,7 @@ Value Interp::compact(const Node* n) {
   uint64_t count = 0;
   bool is_view = n->kids[0]->type && n->kids[0]->type->kind == TypeKind::View;
   for (uint64_t i = lo; i < hi; ++i) {
-    if (n->slot != ir::kNoSlot) fr_->slots[n->slot].b = i;
+    if (n->slot != ir::kNoSlot) sl_[n->slot].b = i;
     if (!scalar(n->kids[3])) continue;
     Value v = eval(n->kids[4]);
     uint64_t len = is_view ? out->n : (out->s ? out->s->e.size() : 0);
@@ -350,7 +336,7 @@ Value Interp::reduce(const Node* n) {
     default: acc = 0; break;
   }
   for (uint64_t i = lo; i < hi; ++i) {
-    if (n->slot != ir::kNoSlot) fr_->slots[n->slot].b = i;
+    if (n->slot != ir::kNoSlot) sl_[n->slot].b = i;
     uint64_t e = scalar(n->kids[2]);
     if (n->imm == 9) acc = acc && e;
     else if (n->imm == 10) acc = acc || e;

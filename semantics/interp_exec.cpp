@@ -16,11 +16,11 @@ Interp::Flow Interp::exec_block(const Node* n) {
     } catch (const TryReturn&) {
       f = Flow::Return;
     }
-    if (!fr_->temps.empty()) fr_->temps.clear();
+    if (has_temps()) drop_temps();
     if (f != Flow::Normal) break;
   }
   if (f == Flow::Normal) exec_unwind(n);
-  for (uint32_t slot : n->slots) fr_->slots[slot] = Value{};  // the frame's scope ends (owners: released above)
+  for (uint32_t slot : n->slots) sl_[slot] = Value{};  // the frame's scope ends (owners: released above)
   return f;
 }
 
@@ -28,12 +28,12 @@ Interp::Flow Interp::exec_block(const Node* n) {
 void Interp::exec_unwind(const Node* exit) {
   const Node* u = exit->unwind;
   if (!u) return;
-  Value ret = std::move(fr_->ret);
+  Value ret = std::move(*ret_);
   for (const Node* s : u->kids) {
     exec(s);
-    if (!fr_->temps.empty()) fr_->temps.clear();
+    if (has_temps()) drop_temps();
   }
-  fr_->ret = std::move(ret);
+  *ret_ = std::move(ret);
 }
 
 void Interp::pre_indexes(const Node* n) {
@@ -77,13 +77,13 @@ Value* Interp::resolve(const Node* n, size_t& k) {
 Interp::Flow Interp::exec(const Node* n) {
   switch (n->kind) {
     case Kind::Block: return exec_block(n);
-    case Kind::Let: fr_->slots[n->slot] = eval(n->kids[0]); return Flow::Normal;
+    case Kind::Let: sl_[n->slot] = eval(n->kids[0]); return Flow::Normal;
     case Kind::Drop:
     case Kind::Eval: eval(n->kids[0]); return Flow::Normal;
     case Kind::Unpack: {
       Value v = eval(n->kids[0]);
       for (size_t i = 0; i < n->slots.size(); ++i)
-        if (n->slots[i] != ir::kNoSlot) fr_->slots[n->slots[i]] = std::move(v.s->e[i]);
+        if (n->slots[i] != ir::kNoSlot) sl_[n->slots[i]] = std::move(v.s->e[i]);
       return Flow::Normal;
     }
     case Kind::Storage: {
@@ -97,13 +97,13 @@ Interp::Flow Interp::exec(const Node* n) {
       }
       v.b = 0;
       v.n = cap;
-      fr_->slots[n->slot] = std::move(v);
+      sl_[n->slot] = std::move(v);
       return Flow::Normal;
     }
     case Kind::Assign: {
       if (n->kids[0]->kind == Kind::Local) {  // no index to pre-evaluate: rhs, then the slot
         Value v = eval(n->kids[1]);
-        fr_->slots[n->kids[0]->slot] = std::move(v);
+        sl_[n->kids[0]->slot] = std::move(v);
         return Flow::Normal;
       }
       IdxMark mark{idx_, idx_.size()};
@@ -117,7 +117,7 @@ Interp::Flow Interp::exec(const Node* n) {
     case Kind::Compound: {
       if (n->kids[0]->kind == Kind::Local) {
         uint64_t v = scalar(n->kids[1]);
-        Value& p = fr_->slots[n->kids[0]->slot];
+        Value& p = sl_[n->kids[0]->slot];
         p.b = op(n, n->op, n->sc, n->sc, p.b, v);
         return Flow::Normal;
       }
@@ -146,7 +146,7 @@ Interp::Flow Interp::exec(const Node* n) {
       uint64_t lo = scalar(n->kids[0]);
       uint64_t hi = scalar(n->kids[1]);
       for (uint64_t i = lo; i < hi; ++i) {
-        if (n->slot != ir::kNoSlot) fr_->slots[n->slot].b = i;
+        if (n->slot != ir::kNoSlot) sl_[n->slot].b = i;
         Flow f = exec_block(n->kids[2]);
         if (f == Flow::Break) break;
         if (f == Flow::Return) return f;
@@ -160,8 +160,8 @@ Interp::Flow Interp::exec(const Node* n) {
       et = et && et->elem ? et->elem : nullptr;
       for (uint64_t i = 0; i < v.n; ++i) {
         if (!v.s || v.b + i >= v.s->e.size()) trap(check::TrapKind::Bounds, n->pos);
-        if (n->slot2 != ir::kNoSlot) fr_->slots[n->slot2].b = i;
-        if (n->slot != ir::kNoSlot) fr_->slots[n->slot] = copy(v.s->e[v.b + i], et);
+        if (n->slot2 != ir::kNoSlot) sl_[n->slot2].b = i;
+        if (n->slot != ir::kNoSlot) sl_[n->slot] = copy(v.s->e[v.b + i], et);
         Flow f = exec_block(n->kids[1]);
         if (f == Flow::Break) break;
         if (f == Flow::Return) return f;
@@ -172,16 +172,16 @@ Interp::Flow Interp::exec(const Node* n) {
       // A subject read from a slot that a copy would clone whole: clone only the payload an arm binds.
       const Node* subj = n->kids[0];
       const Value* src = nullptr;
-      if (subj->kind == Kind::Local && !subj->imm) src = &fr_->slots[subj->slot];
-      else if (subj->kind == Kind::Deref) src = fr_->slots[subj->slot].p;
+      if (subj->kind == Kind::Local && !subj->imm) src = &sl_[subj->slot];
+      else if (subj->kind == Kind::Deref) src = sl_[subj->slot].p;
       if (src && copies_deeply(*src, subj->type)) {
         uint64_t tag = src->b;
         for (size_t i = 1; i < n->kids.size(); ++i) {
           const Node* arm = n->kids[i];
           if (arm->index != tag) continue;
-          if (arm->slot != ir::kNoSlot) fr_->slots[arm->slot] = copy_component(src->s->e[0]);
+          if (arm->slot != ir::kNoSlot) sl_[arm->slot] = copy_payload(*src, payload_rep(subj->type, tag));
           Flow f = exec_block(arm->kids[0]);
-          if (arm->slot != ir::kNoSlot) fr_->slots[arm->slot] = Value{};
+          if (arm->slot != ir::kNoSlot) sl_[arm->slot] = Value{};
           return f;
         }
         trap(check::TrapKind::MatchTag, n->pos);
@@ -190,21 +190,21 @@ Interp::Flow Interp::exec(const Node* n) {
       for (size_t i = 1; i < n->kids.size(); ++i) {
         const Node* arm = n->kids[i];
         if (arm->index != v.b) continue;
-        if (arm->slot != ir::kNoSlot && v.s) fr_->slots[arm->slot] = std::move(v.s->e[0]);
+        if (arm->slot != ir::kNoSlot) sl_[arm->slot] = take_payload(v, payload_rep(subj->type, v.b));
         Flow f = exec_block(arm->kids[0]);
-        if (arm->slot != ir::kNoSlot) fr_->slots[arm->slot] = Value{};
+        if (arm->slot != ir::kNoSlot) sl_[arm->slot] = Value{};
         return f;
       }
       trap(check::TrapKind::MatchTag, n->pos);
     }
     case Kind::Return:
-      if (!n->kids.empty()) fr_->ret = eval(n->kids[0]);
+      if (!n->kids.empty()) *ret_ = eval(n->kids[0]);
       exec_unwind(n);
       return Flow::Return;
     case Kind::Break: exec_unwind(n); return Flow::Break;
     case Kind::Continue: exec_unwind(n); return Flow::Continue;
     case Kind::Defer: return Flow::Normal;  // its copies are placed in the exits' unwinds
-    case Kind::Release: fr_->slots[n->slot] = Value{}; return Flow::Normal;
+    case Kind::Release: sl_[n->slot] = Value{}; return Flow::Normal;
     default: eval(n); return Flow::Normal;
   }
 }

@@ -48,19 +48,22 @@ TEST(CompiledCalls, TrapsLeaveTheInterpreterReady) {
     const std::vector<std::pair<const char*, int64_t>> calls = {
         {"mixed", 5},  {"in_args", 0},      {"mixed", 5},      {"deep", -1},       {"loop_locals", 3},
         {"deep", 40},  {"deep_args", -1},   {"in_args", 7},    {"quarter_value", 12}, {"quarter_value", 6},
-        {"mixed", -3}, {"deep_args", 30},   {"loop_locals", 4}};
+        {"mixed", -3}, {"deep_args", 30},   {"loop_locals", 4}, {"wide", 450},     {"wide", -2},
+        {"wide", 700}};
     for (int round = 0; round < 3; ++round)
       for (const auto& [name, arg] : calls) {
         int64_t a = call(compiled, m, name, arg), b = call(walker, m, name, arg);
         EXPECT_EQ(a, b) << name << "(" << arg << ")";
-        if (arg < 0 && std::string(name).rfind("deep", 0) == 0) {
+        if ((arg < 0 && std::string(name).rfind("deep", 0) == 0) || (arg > 500 && std::string(name) == "wide")) {
           EXPECT_LT(a, 0) << name << ": the stack limit";
         }
         if (arg == 0) {
           EXPECT_LT(a, 0) << name << ": a division by zero";
         }
-        EXPECT_EQ(compiled.ftop_, 0u) << name;
-        EXPECT_EQ(compiled.fr_, nullptr) << name;
+        EXPECT_EQ(compiled.top_, nullptr) << name;
+        EXPECT_EQ(compiled.sl_, nullptr) << name;
+        EXPECT_EQ(compiled.ret_, nullptr) << name;
+        EXPECT_EQ(compiled.ntemps_, 0u) << name;
         EXPECT_EQ(compiled.depth, 0u) << name;
         EXPECT_EQ(compiled.live_bytes, walker.live_bytes) << name;
       }
