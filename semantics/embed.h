@@ -13,9 +13,26 @@
 
 namespace cairn::sem {
 
-// One argument: a scalar (bits as in ops.h), or a view's elements (scalars of the element type).
+// One argument: a scalar (bits as in ops.h), or a view's elements (scalars of the element type). A single borrow
+// parameter of a scalar (ro<T>, rw<T>) takes `bits`: the engine holds the value the borrow points to.
+// A value of another type (smt::args_from_values builds these): a record's fields in `parts`; an Array[T, N]'s
+// elements in `parts`; a sum's tag in `bits` and the payload of the variant it names as parts[0] (no part for a
+// tag-only variant or a tag naming none); a Buf[T] of scalars by value in `elems` (is_view false: the engine
+// allocates the owner the callee receives).
 struct ArgValue {
   bool is_view = false;
+  uint64_t bits = 0;
+  std::vector<uint64_t> elems;
+  std::vector<ArgValue> parts;
+};
+
+// One scalar leaf of a returned value, in the order smt::Observed lists them (smt/encode.h, tools.md §3.3): a
+// record's fields in order, a sum's u32 tag then every variant's payload leaves in variant order, an inline
+// array's elements in order; a returned Buf gives one array leaf per scalar leaf of its element.
+struct ObservedLeaf {
+  bool relevant = true;         // false: a payload of a variant the tag does not name (bits 0)
+  // bits/elems as ops.h encodes them (signed integers sign-extended): compare with a model at the leaf's width
+  bool is_array = false;        // a returned Buf's elements (`elems`) instead of `bits`
   uint64_t bits = 0;
   std::vector<uint64_t> elems;
 };
@@ -23,7 +40,9 @@ struct ArgValue {
 struct CallOutcome {
   bool defined = false;                      // returned normally
   std::optional<uint64_t> ret;               // scalar result bits; absent for void
-  std::vector<std::vector<uint64_t>> written;  // per parameter: final contents of an rw view, else empty
+  std::vector<ObservedLeaf> ret_leaves;      // when defined: the returned value flattened; empty for void
+  // per parameter: final contents of an rw view, the final value of an rw single borrow (one element), else empty
+  std::vector<std::vector<uint64_t>> written;
   check::TrapKind trap = check::TrapKind::Overflow;  // when !defined
   Pos trap_pos;                              // the token the trap report names
 };

@@ -1,0 +1,107 @@
+// The encoder of core IR: one call of a function evaluated symbolically over shared inputs (tools.md §3.3).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semantics/embed.h"
+#include "semantics/ir.h"
+#include "smt/domain_smt.h"
+
+namespace cairn::smt {
+
+// The model's limits (tools.md §3.10); each one reached gives `unsupported` naming it.
+constexpr unsigned kUnrollBound = 16;     // iterations of one loop
+constexpr unsigned kWitnessElements = 16; // named elements per view (a model carries storage)
+constexpr unsigned kMaxLeaves = 64;       // scalar leaves per value
+constexpr size_t kMaxTerms = 12000;       // distinct terms of one function's encoding
+
+// One named scalar input a model gives a value to: a scalar parameter, a view's (or by-value Buf's) length, one
+// of its first kWitnessElements elements, or a leaf of a by-value record, sum or array. Names follow the witness
+// text: "x", "xs.len", "xs[3]", "p.x", "s.tag", "s.Some".
+struct InputLeaf {
+  std::string name;
+  check::Scalar type = check::Scalar::U64;
+  Term term;
+};
+
+// How one parameter is built from leaves (so a model's values become embedding-API arguments).
+struct ParamInput {
+  std::string name;
+  const check::Type* type = nullptr;
+  bool is_view = false, rw = false;
+  bool is_borrow = false;                     // a single borrow ro<T>/rw<T> of a scalar: `leaf` is its value
+  check::Scalar scalar = check::Scalar::U64;  // the scalar, or the view's element scalar
+  uint32_t leaf = 0;                          // scalar, borrow: its leaf; view: its length leaf
+  std::vector<uint32_t> elements;             // view: the leaves of elements 0..kWitnessElements-1
+  Term array;                                 // view, Buf: Array(usize -> element) holding the named elements
+  // A by-value record, sum or Array[T, N] of scalars: `parts` lists its leaves in the flattening order of
+  // §3.3 ("p.x", "p.q.y"; a sum's tag "s.tag" then every variant's payload "s.Some", "s.Ok.x"; "a[2]").
+  // Only a top-level sum's tag is constrained (Inputs::admitted) to name a variant.
+  bool is_value = false;
+  std::vector<uint32_t> parts;
+  // A Buf[T] of scalars passed by value: like a view (`leaf` its length, `elements`, `array`) with any length.
+  bool is_buf = false;
+};
+
+// The symbolic inputs of one signature, built once from the reference and shared by both versions.
+struct Inputs {
+  std::vector<ParamInput> params;
+  std::vector<InputLeaf> leaves;  // in parameter order
+  Term admitted;                  // the entry guards not built into the terms (a view's length IS its extent's term)
+  std::optional<std::string> unsupported;  // a parameter type outside the fragment, named
+};
+// Leaf names are the Context's variable names ("xs.rest" is a view's unnamed storage), so one Context holds
+// the inputs of one signature.
+Inputs make_inputs(Context& c, const check::FnInfo& fn);
+
+// A model's bits for a leaf of type t (the low bits of its bit-vector) as the interpreter encodes them
+// (ops.h: signed integers sign-extended to 64 bits; bool 0/1).
+uint64_t interp_bits(check::Scalar t, uint64_t model_bits);
+
+// The embedding-API arguments of a model (`values`: one per leaf, in leaf order). A view gets its length's
+// elements (at most kWitnessElements: more is an internal fault the caller avoids by narrowing), a by-value Buf
+// likewise; a record gets its fields as `parts`, an array its elements, a sum its tag as `bits` and the payload
+// of the variant it names as its one part (none for a tag-only variant or a tag naming no variant).
+std::vector<sem::ArgValue> args_from_values(const Inputs& in, const std::vector<uint64_t>& values);
+
+// One observed part of a call (§3.1): the returned value's scalar leaves, then each rw parameter's final
+// contents (a view's storage; a single borrow's value), in parameter order. A value flattens as §3.3 says:
+// a record's fields in order, a sum's u32 tag then every variant's payload leaves in variant order, an
+// inline array's elements in order; a returned Buf is one array per scalar leaf of its element
+// (sem::CallOutcome::ret_leaves gives the interpreter's side in the same order, `written` the parameters').
+// Names: "return", "return.x" (a field), "return" (a sum's tag) and "return.Some" (its payload), "return[2]";
+// a returned Buf is "return" (scalar elements) or "return#j" (leaf j of its element).
+struct Observed {
+  std::string name;                 // "return", "return.x", "return.Some", "xs", "p"
+  check::Scalar type = check::Scalar::U64;
+  bool is_array = false;
+  Term relevant;                    // when the leaf is observed: true, or a sum payload's "tag == variant"
+  Term value;                       // scalar: the value (meaningful where the call is defined)
+  Term array, length;               // array: final storage and its length (usize)
+};
+
+// The encoding of one call under `path` (the inputs that reach it).
+struct Encoded {
+  Term trapped;                     // the call traps (some guard fails first)
+  Term trap_kind;                   // BitVec(8) of the first failing guard's TrapKind (when trapped)
+  Term past_bound;                  // some loop (callees included) would start iteration kUnrollBound + 1
+  // (the state after such a loop is not modeled: an input where past_bound holds has no meaning elsewhere)
+  std::vector<Observed> observed;
+  std::optional<std::string> unsupported;  // a construct outside the fragment, named ("recursion: f calls itself")
+  // When unsupported, trapped/past_bound are false and observed is empty (terms, never null).
+};
+// `fn` must be a function of `m` whose signature matches `in` parameter by parameter.
+Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in);
+
+// Some observed part differs as data (floats by bit pattern; arrays: the lengths, or an element below the
+// length; a sum payload only where both tags name its variant). Both must have the same shape (the same
+// signature; another shape is std::logic_error, so check the contract first). Arrays use a fresh index
+// constant: an existential, to be used positively in satisfiability queries.
+Term observations_differ(Context& c, const Encoded& a, const Encoded& b);
+// Some observed float (scalar or element below its length, where relevant) is a NaN. Arrays use a fresh
+// index constant (an existential: use these terms positively in satisfiability queries only).
+Term observes_nan(Context& c, const Encoded& e);
+
+}  // namespace cairn::smt

@@ -1,0 +1,115 @@
+// The encoder's calls: arguments and part guards as finish_call orders them, plan dispatch, and inlining of
+// the callee under the caller's `active` (acyclic calls only).
+#include "smt/encode_state.h"
+
+namespace cairn::smt::enc {
+
+namespace {
+
+SVal borrow_of(Loc l) {
+  SVal v;
+  v.k = SVal::K::Borrow;
+  v.loc = std::move(l);
+  return v;
+}
+
+}  // namespace
+
+// The arguments of a call, then its omitted extents and the part guards of the views it passes
+// (interp_eval.cpp finish_call): a part must have the extent the callee gives its parameter.
+SVal Encoder::call(const Node* n) {
+  if (n->callee == ir::kNoSlot || n->callee >= m.fns.size()) refuse("internal: a call without a callee");
+  const ir::Function* f = &m.fns[n->callee];
+  const check::FnInfo& info = *f->info;
+  std::vector<SVal> args(n->kids.size());
+  for (size_t i = 0; i < n->kids.size(); ++i) {
+    const Node* k = n->kids[i];
+    switch (k->kind) {
+      case Kind::ArgRef: args[i] = borrow_of(place(k->kids[0])); break;
+      case Kind::ArgTemp: args[i] = borrow_of(temp(eval(k->kids[0]))); break;
+      case Kind::ArgView: args[i] = view(k->kids[0]); break;
+      case Kind::Extent: break;
+      default: args[i] = eval(k); break;
+    }
+  }
+  for (size_t i = 0; i < n->kids.size(); ++i) {
+    const Node* k = n->kids[i];
+    if (k->kind != Kind::Extent || k->index >= args.size()) continue;
+    if (args[k->index].k != SVal::K::View) refuse("internal: an omitted extent of a non-view argument");
+    args[i] = scalar_val(args[k->index].len);
+  }
+  for (size_t j = 0; j < info.params.size() && j < n->kids.size(); ++j) {
+    const Node* k = n->kids[j];
+    if (k->kind != Kind::ArgView) continue;
+    const Node* v = k->kids[0];
+    if (v->kind != Kind::Part && v->kind != Kind::Lend) continue;
+    const check::ExtentSpec& e = info.params[j].extent;
+    Term want;
+    if (e.kind == check::ExtentSpec::Kind::Value) want = usize_lit(c, e.value);
+    else if (e.kind == check::ExtentSpec::Kind::Param && e.value < args.size()) want = args[e.value].t;
+    else continue;
+    guard(ne(args[j].len, want), check::TrapKind::Part);
+  }
+  bool split = false;
+  Term take;
+  const ir::Function* g = dispatch(f, args, split, take);
+  if (!split) return invoke(*g, std::move(args));
+  // The plan's condition decides per input: both bodies run, each under its own inputs.
+  Term before = active;
+  active = before && take;
+  SVal rg = active.is_false() ? SVal{} : invoke(*g, args);
+  Term g_end = active;
+  active = before && !take;
+  SVal rf = active.is_false() ? SVal{} : invoke(*f, std::move(args));
+  active = g_end || active;
+  return merge(g_end, rg, rf);
+}
+
+// A plan's choice (§17.3): its implementation, where its `when` condition (over the parameters) holds.
+const ir::Function* Encoder::dispatch(const ir::Function* f, std::vector<SVal>& args, bool& split, Term& take) {
+  split = false;
+  if (!f->info->planned) return f;
+  const ir::Function* g = f->planned != ir::kNoSlot ? &m.fns[f->planned] : nullptr;
+  if (!g) return f;
+  if (!g->when) return g;
+  Frame fr;
+  fr.fn = g;
+  fr.base = static_cast<uint32_t>(cells.size());
+  fr.returned = c.boolean(false);
+  cells.resize(cells.size() + g->slots);
+  for (size_t i = 0; i < args.size() && i < g->param_slots.size(); ++i)
+    if (g->param_slots[i] != ir::kNoSlot) cells[fr.base + g->param_slots[i]] = args[i];
+  frames.push_back(std::move(fr));
+  take = scalar(g->when);
+  frames.pop_back();
+  if (take.is_true()) return g;
+  if (take.is_false()) return f;
+  split = true;
+  return g;
+}
+
+SVal Encoder::invoke(const ir::Function& f, std::vector<SVal> args) {
+  const std::string& name = f.info->name;
+  if (!f.body) refuse("an extern function (" + name + ")");
+  for (const Frame& fr : frames)
+    if (fr.fn == &f) {
+      const std::string& caller = frames.back().fn->info->name;
+      if (frames.back().fn == &f) refuse("recursion: " + name + " calls itself");
+      refuse("recursion: " + caller + " calls " + name + ", which is already running");
+    }
+  Frame fr;
+  fr.fn = &f;
+  fr.base = static_cast<uint32_t>(cells.size());
+  fr.returned = c.boolean(false);
+  cells.resize(cells.size() + f.slots);
+  for (size_t i = 0; i < args.size() && i < f.param_slots.size(); ++i)
+    if (f.param_slots[i] != ir::kNoSlot) cells[fr.base + f.param_slots[i]] = std::move(args[i]);
+  frames.push_back(std::move(fr));
+  exec(f.body);
+  active = active || frames.back().returned;  // the callee's end: fell off its body, or returned
+  SVal r = std::move(frames.back().ret);
+  frames.pop_back();
+  return r;
+}
+
+}  // namespace cairn::smt::enc

@@ -1,0 +1,158 @@
+// The encoder's loops and collectors: kUnrollBound iterations each, exits merged per iteration, and the
+// residual `past_bound` where an input would start one more (tools.md §3.3 "Loops").
+#include "smt/encode_state.h"
+
+namespace cairn::smt::enc {
+
+using check::Scalar;
+
+namespace {
+
+// Collects the inputs that leave a loop normally, iteration by iteration. The condition of iteration
+// kUnrollBound (the 17th) is evaluated as the program does (a trap there is exactly modeled): where it holds,
+// the input would run past the bound (`past_bound`) and leaves the encoding.
+struct Unroll {
+  Encoder& e;
+  Term exits;
+  explicit Unroll(Encoder& enc) : e(enc), exits(enc.c.boolean(false)) {}
+  // Enters iteration k where `cnd` holds, the others leave; false: no iteration k is encoded.
+  bool enter(Term cnd, unsigned k) {
+    exits = exits || (e.active && !cnd);
+    e.active = e.active && cnd;
+    if (k < kUnrollBound) return true;
+    e.past_bound = e.past_bound || e.active;
+    e.active = e.c.boolean(false);
+    return false;
+  }
+};
+
+Term iteration_lit(Context& c, unsigned k) { return usize_lit(c, k); }
+
+}  // namespace
+
+// One iteration's body: a continue ends the iteration, not the loop.
+void Encoder::loop_body(const Node* body) {
+  frames.back().loops.back().cont = c.boolean(false);
+  if (!active.is_false()) exec(body);
+  active = active || frames.back().loops.back().cont;
+}
+
+void Encoder::exec_while(const Node* n) {
+  frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
+  Unroll u(*this);
+  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
+    if (!u.enter(scalar(n->kids[0]), k)) break;
+    loop_body(n->kids[1]);
+  }
+  active = u.exits || frames.back().loops.back().brk;
+  frames.back().loops.pop_back();
+}
+
+void Encoder::exec_for_range(const Node* n) {
+  Term lo = scalar(n->kids[0]);
+  Term hi = scalar(n->kids[1]);
+  // Iteration k runs when lo + k < hi, written without the wrap of lo + k.
+  Term nonempty = k_ult(lo, hi), span = k_sub(hi, lo);
+  frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
+  Unroll u(*this);
+  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
+    if (!u.enter(nonempty && k_ult(iteration_lit(c, k), span), k)) break;
+    set_slot(n->slot, scalar_val(k_add(lo, iteration_lit(c, k))));
+    loop_body(n->kids[2]);
+  }
+  active = u.exits || frames.back().loops.back().brk;
+  frames.back().loops.pop_back();
+}
+
+void Encoder::exec_for_each(const Node* n) {
+  SVal v = view(n->kids[0]);
+  frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
+  Unroll u(*this);
+  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
+    Term i = iteration_lit(c, k);
+    if (!u.enter(k_ult(i, v.len), k)) break;
+    SVal store = read(v.loc);
+    Term at = k_add(v.t, i);
+    // The element read's own guard: the storage must hold the element (true of every view the model builds,
+    // so it is skipped where that is syntactic).
+    bool whole = v.t.kind() == TermKind::BvConst && v.t.p0() == 0 && same(store.t, v.len);
+    if (!whole) guard(!ult(at, store.t), check::TrapKind::Bounds);
+    set_slot(n->slot2, scalar_val(i));
+    set_slot(n->slot, read_elem(store, at));
+    loop_body(n->kids[1]);
+  }
+  active = u.exits || frames.back().loops.back().brk;
+  frames.back().loops.pop_back();
+}
+
+namespace {
+
+// The fold's starting value, exactly as the interpreter's reduce (interp_eval.cpp) starts it.
+uint64_t reduce_identity(uint64_t imm, Scalar sc) {
+  unsigned w = check::scalar_bits(sc);
+  uint64_t mask = w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
+  bool sgn = check::scalar_is_signed(sc) && check::scalar_is_int(sc);
+  switch (imm) {
+    case 1: return sc == Scalar::F64 ? 0x3FF0000000000000ull : sc == Scalar::F32 ? 0x3F800000ull : 1;
+    case 3: return 1;
+    case 4: return mask;
+    case 7: return sgn ? mask >> 1 : mask;
+    case 8: return sgn ? ~(mask >> 1) : 0;
+    case 9: return 1;
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+SVal Encoder::eval_reduce(const Node* n) {
+  Term lo = scalar(n->kids[0]);
+  Term hi = scalar(n->kids[1]);
+  Scalar sc = n->sc;
+  Term acc = dom.lit(n->imm == 9 || n->imm == 10 ? Scalar::Bool : sc, reduce_identity(n->imm, sc));
+  Term nonempty = k_ult(lo, hi), span = k_sub(hi, lo);
+  Unroll u(*this);
+  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
+    if (!u.enter(nonempty && k_ult(iteration_lit(c, k), span), k)) break;
+    set_slot(n->slot, scalar_val(k_add(lo, iteration_lit(c, k))));
+    Term e = scalar(n->kids[2]);
+    Term next = n->imm == 9 ? (acc && e) : n->imm == 10 ? (acc || e) : apply(n->op, sc, sc, acc, e);
+    acc = ite(active, next, acc);
+  }
+  active = u.exits;
+  return scalar_val(acc);
+}
+
+// compact: the predicate once per index, the projection and the store (at the running count) only where it
+// selects, the count returned (§3.3 "Collectors").
+SVal Encoder::eval_compact(const Node* n) {
+  Loc out = place(n->kids[0]);
+  bool out_is_view = n->kids[0]->type && n->kids[0]->type->kind == TypeKind::View;
+  Term lo = scalar(n->kids[1]);
+  Term hi = scalar(n->kids[2]);
+  Term count = usize_lit(c, 0);
+  Term nonempty = k_ult(lo, hi), span = k_sub(hi, lo);
+  Unroll u(*this);
+  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
+    if (!u.enter(nonempty && k_ult(iteration_lit(c, k), span), k)) break;
+    set_slot(n->slot, scalar_val(k_add(lo, iteration_lit(c, k))));
+    Term selects = scalar(n->kids[3]);
+    Term before = active;
+    active = before && selects;
+    if (!active.is_false()) {
+      SVal v = eval(n->kids[4]);
+      SVal o = read(out);
+      guard(!ult(count, out_is_view ? o.len : o.t), check::TrapKind::Bounds);
+      Loc dst = out;
+      if (out_is_view) dst = element_of(o, count);
+      else dst.steps.push_back(Step{true, 0, count});
+      write(dst, v);
+      count = ite(active, k_add(count, usize_lit(c, 1)), count);
+    }
+    active = (before && !selects) || active;
+  }
+  active = u.exits;
+  return scalar_val(count);
+}
+
+}  // namespace cairn::smt::enc

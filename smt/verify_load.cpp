@@ -1,0 +1,119 @@
+// Reading, digesting and checking the two files of `cairn verify`; a precondition is checked in a scratch copy.
+#include "smt/verify_load.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "front/source/atomic_file.h"
+#include "front/source/sha256.h"
+
+namespace cairn::smt {
+
+namespace {
+
+std::string temp_root() {
+  const char* t = std::getenv("TMPDIR");
+  return t && *t ? t : "/tmp";
+}
+
+void rename_file(diag::Located& l, const std::string& from, const std::string& to) {
+  if (l.file == from) l.file = to;
+}
+
+}  // namespace
+
+std::string Side::file_name(uint32_t file) const {
+  if (file >= run.sources.size()) return path;
+  const std::string& n = run.sources.file(file).display_name;
+  return !scratch.empty() && n == scratch ? path : n;
+}
+
+bool read_side(const std::string& path, Side& side, std::string& error) {
+  side.path = path;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    error = "Cannot read " + path + ": it is not a readable file.";
+    return false;
+  }
+  if (static_cast<uint64_t>(st.st_size) > kMaxVerifySourceBytes) {
+    error = path + " has " + std::to_string(st.st_size) + " bytes; cairn verify takes files of at most 64,000 bytes.";
+    return false;
+  }
+  if (!read_file(path, side.text)) {
+    error = "Cannot read " + path + ".";
+    return false;
+  }
+  if (side.text.size() > kMaxVerifySourceBytes) {
+    error = path + " has more than 64,000 bytes; cairn verify takes files of at most 64,000 bytes.";
+    return false;
+  }
+  side.sha256 = sha256_hex(side.text);
+  return true;
+}
+
+void check_side(Side& side, const std::string& appended) {
+  side.ir.reset();
+  side.refusal.reset();
+  std::string checked = side.path;
+  std::string dir;
+  if (!appended.empty()) {
+    // The scratch copy keeps the file's name so positions and the project's name stay the same.
+    std::string tmpl = temp_root() + "/cairn-verify-XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    if (!mkdtemp(buf.data())) {
+      side.refusal = diag::environment_failure("Cannot create a scratch directory under " + temp_root() + ".");
+      return;
+    }
+    dir = buf.data();
+    size_t slash = side.path.find_last_of('/');
+    checked = dir + "/" + (slash == std::string::npos ? side.path : side.path.substr(slash + 1));
+    std::string error;
+    if (!write_file_atomic(checked, side.text + appended, error)) {
+      side.refusal = diag::environment_failure(error);
+      rmdir(dir.c_str());
+      return;
+    }
+    side.scratch = checked;
+  } else {
+    side.scratch.clear();
+  }
+  side.run = driver::run(checked, driver::Stop::Full);
+  if (!dir.empty()) {
+    std::remove(checked.c_str());
+    rmdir(dir.c_str());
+  }
+  if (side.run.refusal || !side.run.program) {
+    diag::Refusal r = side.run.refusal ? *side.run.refusal : diag::environment_failure("The check of " + side.path + " failed.");
+    if (!side.scratch.empty()) {
+      rename_file(r.first, side.scratch, side.path);
+      for (diag::Located& l : r.further) rename_file(l, side.scratch, side.path);
+    }
+    side.refusal = r;
+    return;
+  }
+  side.ir = std::make_unique<ir::Module>(ir::build_ir(*side.run.program));
+}
+
+std::vector<const check::FnInfo*> own_functions(const Side& side) {
+  std::vector<const check::FnInfo*> out;
+  if (!side.run.program) return out;
+  for (const check::FnInfo& f : side.run.program->fns) {
+    if (f.is_test || f.in_dependency || f.template_of || f.is_template) continue;
+    if (!f.name_pos.valid() || f.name_pos.file < side.run.project.own_files_begin) continue;
+    if (f.module && !f.module->path.empty()) continue;
+    out.push_back(&f);
+  }
+  return out;
+}
+
+const check::FnInfo* find_function(const Side& side, const std::string& name) {
+  for (const check::FnInfo* f : own_functions(side))
+    if (f->name == name) return f;
+  return nullptr;
+}
+
+}  // namespace cairn::smt
