@@ -1,5 +1,6 @@
 // Forked children under limits: own process group, time limit, address-space cap, capture, side pipes.
 #include "targets/process.h"
+#include "front/source/address_space.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -20,17 +21,6 @@ namespace cairn::targets {
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
 
 // Live child groups, for the interrupt handler (async-signal-safe: plain atomics).
 constexpr int kSlots = 1024;
@@ -55,19 +45,6 @@ void on_interrupt(int sig) {
   _exit(128 + sig);
 }
 
-uint64_t current_vm_bytes() {
-  FILE* f = std::fopen("/proc/self/status", "r");
-  if (!f) return 0;
-  char line[256];
-  uint64_t kb = 0;
-  while (std::fgets(line, sizeof line, f))
-    if (std::strncmp(line, "VmSize:", 7) == 0) {
-      kb = std::strtoull(line + 7, nullptr, 10);
-      break;
-    }
-  std::fclose(f);
-  return kb * 1024;
-}
 
 // In the child: close every descriptor above 2 except those in `keep` (sorted).
 void close_others(std::vector<int> keep) {
@@ -99,7 +76,7 @@ void close_others(std::vector<int> keep) {
   close_others(chan_w);
   rlimit core{0, 0};
   setrlimit(RLIMIT_CORE, &core);
-  if ((opts.address_space_extra || opts.address_space_cap) && !kSanitized) {
+  if ((opts.address_space_extra || opts.address_space_cap) && !kSanitizerBuild) {
     uint64_t cap = opts.address_space_cap ? opts.address_space_cap : current_vm_bytes() + opts.address_space_extra;
     rlimit as{cap, cap};
     setrlimit(RLIMIT_AS, &as);
@@ -144,7 +121,7 @@ void drain(Stream& s) {
 
 }  // namespace
 
-bool sanitized_build() { return kSanitized; }
+bool sanitized_build() { return kSanitizerBuild; }
 
 ProcessResult run_process(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts) {
   ProcessResult r;

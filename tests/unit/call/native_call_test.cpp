@@ -127,8 +127,8 @@ class NativeCall : public ::testing::TestWithParam<std::string> {
   CallHarness harness;
 };
 
-sem::ArgValue scalar(uint64_t bits) { return {false, bits, {}}; }
-sem::ArgValue view(std::vector<uint64_t> e) { return {true, 0, std::move(e)}; }
+sem::ArgValue scalar(uint64_t bits) { return {false, bits, {}, {}}; }
+sem::ArgValue view(std::vector<uint64_t> e) { return {true, 0, std::move(e), {}}; }
 
 void NativeCall::scalars() {
   IsolatedOutcome o = call("add", {scalar(static_cast<uint64_t>(-5)), scalar(3)});

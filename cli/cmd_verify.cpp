@@ -1,0 +1,80 @@
+// `cairn verify REFERENCE CANDIDATE (--symbol NAME | --all) [--timeout-ms N] [--assume SYM=EXPR]... [--solver z3|cvc5|both]
+// [--queries DIR]`: flags to smt::verify_symbol / verify_module, then the record or its human lines.
+#include "cli/args.h"
+#include "cli/command.h"
+#include "cli/open_command.h"
+#include "cli/output.h"
+#include "smt/verify.h"
+
+namespace cairn::cli {
+
+namespace {
+constexpr FlagSpec kFlags[] = {
+    {"symbol", "NAME", false, "", "compare the one function NAME"},
+    {"all", "", false, "", "compare every function of the two files"},
+    {"timeout-ms", "N", false, "3000", "time limit of each solver on each query, 1..30000"},
+    {"assume", "SYM=EXPR", false, "none", "a host precondition for function SYM (repeatable, once per function)"},
+    {"solver", "z3|cvc5|both", true, "both", "which solvers answer each query"},
+    {"queries", "DIR", false, "", "write each query's SMT-LIB text to DIR/QUERY_SHA256.smt2"},
+    {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
+};
+
+// --assume repeats, which the flag table does not allow: its words are taken out before the rest is parsed.
+std::vector<std::string> take_assumes(std::vector<std::string>& argv, std::string& error) {
+  std::vector<std::string> out, rest;
+  for (size_t i = 0; i < argv.size(); ++i) {
+    if (argv[i] == "--") {
+      rest.insert(rest.end(), argv.begin() + static_cast<long>(i), argv.end());
+      break;
+    }
+    if (argv[i] == "--assume") {
+      if (i + 1 >= argv.size()) error = "--assume needs SYM=EXPR.";
+      else out.push_back(argv[++i]);
+    } else if (argv[i].rfind("--assume=", 0) == 0) {
+      out.push_back(argv[i].substr(9));
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
+  argv = rest;
+  return out;
+}
+
+bool parse_timeout(const std::string& s, unsigned& out) {
+  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  out = static_cast<unsigned>(std::stoul(s));
+  return true;
+}
+
+}  // namespace
+
+int cmd_verify(const Command& cmd, const std::vector<std::string>& raw) {
+  std::vector<std::string> argv = raw;
+  std::string error;
+  std::vector<std::string> assumes = take_assumes(argv, error);
+  Args args;
+  Output out;
+  if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
+  if (!error.empty()) return usage_error(out, error);
+  if (args.operands.size() != 2)
+    return usage_error(out, "cairn verify takes REFERENCE and CANDIDATE, not " + std::to_string(args.operands.size()) + " operands.");
+  if (args.has("symbol") == args.has("all")) return usage_error(out, "Give exactly one of --symbol NAME and --all.");
+  smt::VerifyOptions o;
+  if (auto t = args.get("timeout-ms"); t && !parse_timeout(*t, o.timeout_ms))
+    return usage_error(out, "--timeout-ms takes a whole number from 1 to 30000, not \"" + *t + "\".");
+  std::string solver = args.get("solver").value_or("both");
+  if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);
+  if (auto q = args.get("queries")) {
+    if (q->empty()) return usage_error(out, "--queries needs a DIR.");
+    o.queries_dir = *q;
+  }
+  smt::VerifyResult r = args.has("all")
+                            ? smt::verify_module(args.operands[0], args.operands[1], assumes, o)
+                            : smt::verify_symbol(args.operands[0], args.operands[1], *args.get("symbol"), assumes, o);
+  if (r.environment) return print_refusal(out, *r.environment);
+  if (out.format == Format::Json) print_record(out, r.record);
+  else print_text(r.human);
+  return r.exit_code;
+}
+
+}  // namespace cairn::cli
