@@ -194,19 +194,7 @@ std::string FnEmitter::compact(const Node* n) {
 std::string FnEmitter::reduce(const Node* n) {
   std::vector<std::string> b = seq({{n->kids[0], How::Value}, {n->kids[1], How::Value}});
   check::Scalar sc = n->sc;
-  unsigned w = check::scalar_bits(sc);
-  uint64_t mask = w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
-  bool sgn = check::scalar_is_signed(sc) && check::scalar_is_int(sc);
-  uint64_t id = 0;
-  switch (n->imm) {
-    case 1: id = sc == check::Scalar::F64 ? 0x3FF0000000000000ull : sc == check::Scalar::F32 ? 0x3F800000ull : 1; break;
-    case 3: id = 1; break;
-    case 4: id = mask; break;
-    case 7: id = sgn ? (mask >> 1) : mask; break;
-    case 8: id = sgn ? ~(mask >> 1) : 0; break;
-    case 9: id = 1; break;
-    default: id = 0; break;
-  }
+  uint64_t id = sem::reduce_identity(n->imm, sc);
   std::string a = temp(), i = temp(), h = temp();
   pos_ = n->pos;
   line(TypeNamer::scalar(sc) + " " + a + " = " + literal(sc, id) + ";");

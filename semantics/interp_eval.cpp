@@ -322,19 +322,7 @@ Value Interp::reduce(const Node* n) {
   uint64_t lo = scalar(n->kids[0]);
   uint64_t hi = scalar(n->kids[1]);
   check::Scalar sc = n->sc;
-  unsigned w = check::scalar_bits(sc);
-  uint64_t mask = w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
-  uint64_t acc = 0;
-  bool sgn = check::scalar_is_signed(sc) && check::scalar_is_int(sc);
-  switch (n->imm) {
-    case 1: acc = sc == check::Scalar::F64 ? 0x3FF0000000000000ull : sc == check::Scalar::F32 ? 0x3F800000ull : 1; break;
-    case 3: acc = 1; break;
-    case 4: acc = mask; break;
-    case 7: acc = sgn ? mask >> 1 : mask; break;
-    case 8: acc = sgn ? ~(mask >> 1) : 0; break;
-    case 9: acc = 1; break;
-    default: acc = 0; break;
-  }
+  uint64_t acc = reduce_identity(n->imm, sc);
   for (uint64_t i = lo; i < hi; ++i) {
     if (n->slot != ir::kNoSlot) sl_[n->slot].b = i;
     uint64_t e = scalar(n->kids[2]);

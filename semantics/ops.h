@@ -39,4 +39,9 @@ struct OpOutcome {
 // Implemented by instantiating the generic rule of ops_rules.h with the concrete domain.
 OpOutcome eval_op(Op op, check::Scalar type, check::Scalar result, uint64_t a, uint64_t b = 0);
 
+// The starting value of a `reduce` fold (language.md §8.16) over `type`, encoded as above. `fold` is the IR's
+// Reduce imm: 0 + 1 * 2 add_wrap 3 mul_wrap 4 & 5 | 6 ^ 7 min 8 max 9 && 10 || (a bool for the last two).
+// The interpreter, the lowering and the SMT encoder all start from it.
+uint64_t reduce_identity(uint64_t fold, check::Scalar type);
+
 }  // namespace cairn::sem

@@ -27,4 +27,19 @@ OpOutcome eval_op(Op op, check::Scalar type, check::Scalar result, uint64_t a, u
   return out;
 }
 
+uint64_t reduce_identity(uint64_t fold, check::Scalar type) {
+  unsigned w = check::scalar_bits(type);
+  uint64_t mask = w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
+  bool sgn = check::scalar_is_signed(type) && check::scalar_is_int(type);
+  switch (fold) {
+    case 1: return type == check::Scalar::F64 ? 0x3FF0000000000000ull : type == check::Scalar::F32 ? 0x3F800000ull : 1;
+    case 3: return 1;
+    case 4: return mask;
+    case 7: return sgn ? mask >> 1 : mask;
+    case 8: return sgn ? ~(mask >> 1) : 0;
+    case 9: return 1;
+    default: return 0;
+  }
+}
+
 }  // namespace cairn::sem

@@ -85,31 +85,11 @@ void Encoder::exec_for_each(const Node* n) {
   frames.back().loops.pop_back();
 }
 
-namespace {
-
-// The fold's starting value, exactly as the interpreter's reduce (interp_eval.cpp) starts it.
-uint64_t reduce_identity(uint64_t imm, Scalar sc) {
-  unsigned w = check::scalar_bits(sc);
-  uint64_t mask = w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
-  bool sgn = check::scalar_is_signed(sc) && check::scalar_is_int(sc);
-  switch (imm) {
-    case 1: return sc == Scalar::F64 ? 0x3FF0000000000000ull : sc == Scalar::F32 ? 0x3F800000ull : 1;
-    case 3: return 1;
-    case 4: return mask;
-    case 7: return sgn ? mask >> 1 : mask;
-    case 8: return sgn ? ~(mask >> 1) : 0;
-    case 9: return 1;
-    default: return 0;
-  }
-}
-
-}  // namespace
-
 SVal Encoder::eval_reduce(const Node* n) {
   Term lo = scalar(n->kids[0]);
   Term hi = scalar(n->kids[1]);
   Scalar sc = n->sc;
-  Term acc = dom.lit(n->imm == 9 || n->imm == 10 ? Scalar::Bool : sc, reduce_identity(n->imm, sc));
+  Term acc = dom.lit(n->imm == 9 || n->imm == 10 ? Scalar::Bool : sc, sem::reduce_identity(n->imm, sc));
   Term nonempty = k_ult(lo, hi), span = k_sub(hi, lo);
   Unroll u(*this);
   for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {

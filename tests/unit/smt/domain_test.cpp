@@ -53,7 +53,9 @@ TEST(SmtDomain, FirstFailingGuardWins) {
       CheckResult res = check(s, query);
       ASSERT_EQ(res.answer, Answer::Sat) << solver_name(s);
       EXPECT_EQ(res.values[0], row.trapped) << solver_name(s);
-      if (row.trapped) EXPECT_EQ(res.values[1], row.kind) << solver_name(s);
+      if (row.trapped) {
+        EXPECT_EQ(res.values[1], row.kind) << solver_name(s);
+      }
     }
   EXPECT_TRUE(first_failing(c, {}).trapped.is_false());
 }
