@@ -15,6 +15,7 @@
 #include "semantics/float_bits.h"
 #include "targets/isolated_call.h"
 #include "targets/native_call.h"
+#include "../scratch_dir.h"
 
 namespace cairn::targets {
 namespace {
@@ -67,16 +68,8 @@ struct Built {
   std::map<std::string, BuildResult> builds;  // by compiler
 };
 
-fs::path scratch() { return fs::temp_directory_path() / ("cairn_call_" + std::to_string(getpid())); }
-
-class Cleanup : public ::testing::Environment {
- public:
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(scratch(), ec);
-  }
-};
-[[maybe_unused]] auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new Cleanup);
+fs::path scratch() { return test::scratch_dir("cairn_call_"); }
+[[maybe_unused]] auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new test::ScratchCleanup("cairn_call_"));
 
 Built& built() {
   static Built* b = [] {

@@ -21,6 +21,7 @@
 #include "smt/encode.h"
 #include "targets/native_call.h"
 #include "targets/toolchain.h"
+#include "../scratch_dir.h"
 #include "../smt/encode_support.h"
 
 namespace cairn::targets {
@@ -33,16 +34,8 @@ fs::path source_dir() {
   return env ? fs::path(env) : fs::path(CAIRN_SOURCE_DIR);
 }
 
-fs::path scratch() { return fs::temp_directory_path() / ("cairn_runlines_" + std::to_string(getpid())); }
-
-class Cleanup : public ::testing::Environment {
- public:
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(scratch(), ec);
-  }
-};
-[[maybe_unused]] auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new Cleanup);
+fs::path scratch() { return test::scratch_dir("cairn_runlines_"); }
+[[maybe_unused]] auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new test::ScratchCleanup("cairn_runlines_"));
 
 bool has_run_line(const fs::path& p) {
   std::ifstream in(p);
