@@ -1,0 +1,37 @@
+// `cairn diff OLD NEW` as a library (tools.md §4): both sides resolved and checked, every function classed,
+// witnesses replayed, semver, the cairn.diff/1 record with its human lines and Markdown section.
+#pragma once
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "front/diag/report.h"
+#include "smt/verify_solve.h"
+
+namespace cairn::diff {
+
+struct DiffOptions {
+  std::string in_path = ".";               // --in
+  bool std_lib = false;                    // --std
+  std::string require;                     // "", "equivalent" or "identical"
+  unsigned replays = 8;                    // --replays
+  unsigned timeout_ms = 3000;              // --timeout-ms
+  double budget_s = 60;                    // --budget-s
+  unsigned jobs = 1;                       // --jobs
+  smt::SolverSet solvers;                  // --solver
+  bool no_predict = false;                 // --no-predict
+};
+
+struct DiffResult {
+  std::optional<diag::Refusal> environment;  // printed instead of a record, exit 2
+  std::optional<diag::Refusal> refused;      // a side that does not check (with `side` and `version`), exit 1
+  nlohmann::ordered_json record;             // cairn.diff/1 (also written when a side is refused: null)
+  std::string human;
+  std::string markdown;
+  int exit_code = 2;
+};
+
+DiffResult run_diff(const std::string& old_name, const std::string& new_name, const DiffOptions& options);
+
+}  // namespace cairn::diff
