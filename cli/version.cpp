@@ -14,6 +14,8 @@
 
 namespace cairn::cli {
 
+std::string compiler_id() { return std::string("cairn/") + CAIRN_VERSION; }
+
 std::string version_text() {
   unsigned major = 0, minor = 0, build = 0, revision = 0;
   Z3_get_version(&major, &minor, &build, &revision);

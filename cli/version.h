@@ -4,4 +4,6 @@
 
 namespace cairn::cli {
 std::string version_text();
+// "cairn/0.1.0", as records name the compiler that made them.
+std::string compiler_id();
 }  // namespace cairn::cli

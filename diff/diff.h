@@ -21,6 +21,7 @@ struct DiffOptions {
   unsigned jobs = 1;                       // --jobs
   smt::SolverSet solvers;                  // --solver
   bool no_predict = false;                 // --no-predict
+  std::string compiler = "cairn";          // the record's `compiler` ("cairn/0.1.0")
 };
 
 struct DiffResult {

@@ -101,7 +101,10 @@ Lowered lower_program(const ir::Module& m, const SourceSet& sources, const Optio
   if (!protos.empty()) u.add(protos + "\n");
   for (uint32_t i = 0; i < m.fns.size(); ++i) {
     FnEmitter& e = emitters[i];
-    if (!e.sites.empty()) u.add(e.sites);
+    if (!e.sites.empty()) {
+      u.add(e.sites);
+      out.definitions[e.site_symbol] = e.sites;
+    }
     Function fn;
     const check::FnInfo& info = *m.fns[i].info;
     fn.name = info.qualified.empty() ? info.name : info.qualified;
@@ -114,6 +117,7 @@ Lowered lower_program(const ir::Module& m, const SourceSet& sources, const Optio
     fn.elided_guards = e.elided_guards;
     out.functions.push_back(std::move(fn));
   }
+  for (const auto& [sym, text] : types.struct_texts()) out.definitions[sym] = text;
   u.add(entry_points(m, sources, cx.symbols, options));
   return out;
 }

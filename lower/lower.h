@@ -3,6 +3,7 @@
 // whatever its position in the file or the names of its locals (tools.md §4.2 builds on it).
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct LineOrigin {
 struct Lowered {
   std::string cpp;                  // the whole translation unit
   std::vector<Function> functions;  // in Module::fns order
+  // The definition of every struct and guard-site table `cpp` holds, by C++ symbol (what a Function's
+  // `depends` names besides functions), for the canonical emission of tools.md §4.2.
+  std::map<std::string, std::string> definitions;
   std::vector<LineOrigin> lines;    // sorted by cpp_line; a line without entry belongs to the previous one
 };
 

@@ -156,16 +156,31 @@ std::string signal_text(int sig) {
 }
 
 std::vector<ChildResult> run_children(const std::vector<ChildJob>& jobs) {
+  return run_children(jobs, 0, nullptr);
+}
+
+std::vector<ChildResult> run_children(std::vector<ChildJob> jobs, unsigned max_parallel, const Admit& admit) {
   std::vector<ChildResult> out(jobs.size());
   std::vector<Live> live(jobs.size());
   std::vector<std::string> raw(jobs.size());
-  for (size_t i = 0; i < jobs.size(); ++i)
-    if (!start(jobs[i], live[i], out[i])) live[i].done = true;
+  size_t next_job = 0, running = 0;
+  size_t cap = max_parallel ? max_parallel : jobs.size();
   for (;;) {
+    for (; next_job < jobs.size() && running < cap; ++next_job) {
+      size_t i = next_job;
+      live[i].done = true;
+      if (admit && !admit(i, jobs[i])) {
+        out[i].error = "skipped";
+        continue;
+      }
+      if (!start(jobs[i], live[i], out[i])) continue;
+      live[i].done = false;
+      ++running;
+    }
     std::vector<pollfd> fds;
     std::vector<size_t> who;
     Clock::time_point next = Clock::time_point::max();
-    for (size_t i = 0; i < live.size(); ++i) {
+    for (size_t i = 0; i < next_job; ++i) {
       if (live[i].done) continue;
       fds.push_back(pollfd{live[i].fd, POLLIN, 0});
       who.push_back(i);
@@ -180,12 +195,19 @@ std::vector<ChildResult> run_children(const std::vector<ChildJob>& jobs) {
       if (!(fds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       char buf[65536];
       ssize_t got = ::read(live[i].fd, buf, sizeof buf);
-      if (got > 0) raw[i].append(buf, static_cast<size_t>(got));
-      else if (got == 0 || (errno != EINTR && errno != EAGAIN)) finish(live[i], out[i], false, raw[i]);
+      if (got > 0) {
+        raw[i].append(buf, static_cast<size_t>(got));
+      } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
+        finish(live[i], out[i], false, raw[i]);
+        --running;
+      }
     }
     auto now = Clock::now();
-    for (size_t i = 0; i < live.size(); ++i)
-      if (!live[i].done && now >= live[i].deadline) finish(live[i], out[i], true, raw[i]);
+    for (size_t i = 0; i < next_job; ++i)
+      if (!live[i].done && now >= live[i].deadline) {
+        finish(live[i], out[i], true, raw[i]);
+        --running;
+      }
   }
   for (size_t i = 0; i < live.size(); ++i)  // only when poll itself failed
     if (!live[i].done && live[i].pid > 0) finish(live[i], out[i], true, raw[i]);

@@ -34,6 +34,13 @@ struct ChildResult {
 // each under its own hard limit. Forks from the calling thread only: no thread is created. Never throws.
 std::vector<ChildResult> run_children(const std::vector<ChildJob>& jobs);
 
+// Called just before job `index` starts: may set its hard limit, or return false to leave it unstarted
+// (it ends NotStarted with `error` "skipped").
+using Admit = std::function<bool(size_t index, ChildJob& job)>;
+
+// The same, starting jobs in order with at most `max_parallel` running at once (0: all at once).
+std::vector<ChildResult> run_children(std::vector<ChildJob> jobs, unsigned max_parallel, const Admit& admit);
+
 // "SIGSEGV", or "signal N".
 std::string signal_text(int sig);
 

@@ -3,9 +3,11 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "semantics/embed.h"
 #include "smt/verify.h"
 #include "smt/verify_assume.h"
 #include "smt/verify_load.h"
@@ -21,12 +23,19 @@ struct FunctionJob {
   VerifyOptions options;
 };
 
+// The inputs of a witness and what the interpreter's replay did on them (for native replays by `diff`).
+struct Witness {
+  std::vector<sem::ArgValue> args;
+  std::optional<sem::CallOutcome> ref, cand;
+};
+
 struct FunctionResult {
   Status status = Status::Unknown;
   nlohmann::ordered_json record;         // cairn.semantic/1
   std::string human;                     // its §3.9 line(s)
   std::string summary;                   // "unknown: a loop may run past 16 iterations" (for --all lines)
   std::optional<std::string> environment;  // no solver could run at all
+  std::optional<Witness> witness;          // when the record holds a counterexample
 };
 
 FunctionResult compare_function(const FunctionJob& job);

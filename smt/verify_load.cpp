@@ -113,6 +113,13 @@ std::vector<const check::FnInfo*> own_functions(const Side& side) {
 const check::FnInfo* find_function(const Side& side, const std::string& name) {
   for (const check::FnInfo* f : own_functions(side))
     if (f->name == name) return f;
+  // `cairn diff` names any own function by its qualified name: one in a module, or a generic's instance.
+  if (!side.run.program) return nullptr;
+  for (const check::FnInfo& f : side.run.program->fns) {
+    if (f.is_test || f.in_dependency || f.is_template) continue;
+    if (!f.name_pos.valid() || f.name_pos.file < side.run.project.own_files_begin) continue;
+    if (f.qualified == name) return &f;
+  }
   return nullptr;
 }
 

@@ -37,6 +37,8 @@ void check_side(Side& side, const std::string& appended = "");
 // The non-test functions of a checked side declared in its own file, in source order (no instances,
 // templates or std functions).
 std::vector<const check::FnInfo*> own_functions(const Side& side);
+// One of own_functions by name; failing that, any own non-test function by its qualified name (a function
+// of a module, a generic's instance), as `cairn diff` names them.
 const check::FnInfo* find_function(const Side& side, const std::string& name);
 
 }  // namespace cairn::smt

@@ -60,7 +60,9 @@ std::array<Answer, kSolverCount> answers_of(const Answers& a) {
 }
 
 // The witness fields of the record (§3.6) and the "at INPUTS" text.
-std::string put_witness(Session& s, const Attempt& a, nlohmann::ordered_json& rec, bool with_actual) {
+std::string put_witness(Session& s, const Attempt& a, FunctionResult& out, bool with_actual) {
+  out.witness = Witness{a.args, a.replayed.ref, with_actual ? a.replayed.cand : std::nullopt};
+  nlohmann::ordered_json& rec = out.record;
   rec["counterexample"] = inputs_json(s.in, a.args);
   if (a.replayed.ref) rec["expected"] = outcome_json(s.ref_callee(), *a.replayed.ref);
   if (with_actual && a.replayed.cand) rec["actual"] = outcome_json(s.cand_callee(), *a.replayed.cand);
@@ -113,7 +115,7 @@ void disagreement(Session& s, FunctionResult& out, const StageRun& r) {
   if (!keep_query(s.job->options.queries_dir, r.sha256, r.text, file, error)) file = "(not kept: " + error + ")";
   set_status(out, Status::SolverDisagreement);
   decided(out, r, Answer::Sat);
-  std::string at = put_witness(s, w, out.record, true);
+  std::string at = put_witness(s, w, out, true);
   nlohmann::ordered_json d;
   d["stage"] = stage_name(r.stage);
   d["unsat_by"] = solver_name(*r.decision.unsat_by);
@@ -171,7 +173,7 @@ bool conclude(Session& s, FunctionResult& out, const StageRun& r) {
     case Stage::DomainTotality: {
       set_status(out, Status::InvalidDomain);
       decided(out, r, Answer::Sat);
-      std::string at = put_witness(s, w, out.record, false);
+      std::string at = put_witness(s, w, out, false);
       out.record["reason"] = "Precondition may trap";
       out.summary = "invalid-domain: the precondition may trap";
       out.human = "invalid-domain: " + sym + " at " + at + ": the precondition traps (replayed by the interpreter)\n";
@@ -180,7 +182,7 @@ bool conclude(Session& s, FunctionResult& out, const StageRun& r) {
     case Stage::ReferenceTotality: {
       set_status(out, Status::InvalidReference);
       decided(out, r, Answer::Sat);
-      std::string at = put_witness(s, w, out.record, false);
+      std::string at = put_witness(s, w, out, false);
       out.record["reason"] = "The reference traps on an admitted input";
       out.summary = "invalid-reference: the reference traps on an admitted input";
       out.human = "invalid-reference: " + sym + " at " + at + ": " + versions_text(s, w) + " (replayed by the interpreter)\n";
@@ -189,13 +191,13 @@ bool conclude(Session& s, FunctionResult& out, const StageRun& r) {
     case Stage::Equivalence: {
       set_status(out, Status::Counterexample);
       decided(out, r, Answer::Sat);
-      std::string at = put_witness(s, w, out.record, true);
+      std::string at = put_witness(s, w, out, true);
       out.summary = "counterexample at " + at;
       out.human = "counterexample: " + sym + " at " + at + ": " + versions_text(s, w) + " (replayed by the interpreter)\n";
       return true;
     }
     case Stage::NanObservation: {
-      std::string at = put_witness(s, w, out.record, true);
+      std::string at = put_witness(s, w, out, true);
       unknown(s, out, r, "An observed float may be NaN, whose payload native code does not fix; exclude NaN inputs with x == x in --assume", at);
       decided(out, r, Answer::Sat);
       return true;

@@ -21,6 +21,13 @@ uint32_t heap_allocations(const ir::Node* n) {
   return count;
 }
 
+std::string hash_of_file(const std::string& path) {
+  std::string bytes;
+  return read_file(path, bytes) ? sha256_hex(bytes) : "";
+}
+
+}  // namespace
+
 nlohmann::ordered_json function_receipt(const check::FnInfo& fn, const ir::Function* irf, const lower::Function* lf) {
   nlohmann::ordered_json f;
   std::vector<std::string> names;
@@ -46,13 +53,6 @@ nlohmann::ordered_json function_receipt(const check::FnInfo& fn, const ir::Funct
   f["implementations"] = impls;
   return f;
 }
-
-std::string hash_of_file(const std::string& path) {
-  std::string bytes;
-  return read_file(path, bytes) ? sha256_hex(bytes) : "";
-}
-
-}  // namespace
 
 nlohmann::ordered_json build_receipt(const driver::CheckRun& run, const ir::Module& mod, const lower::Lowered& low,
                                      const BuildResult& r) {

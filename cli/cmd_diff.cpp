@@ -1,0 +1,86 @@
+// `cairn diff OLD NEW [--in PATH] [--std] [--require equivalent|identical] [--markdown FILE] [--replays N]
+// [--timeout-ms N] [--budget-s S] [--jobs N] [--solver z3|cvc5|both] [--no-predict]`: flags to diff::run_diff,
+// then the record or its human lines, and the Markdown section written atomically.
+#include <unistd.h>
+
+#include "cli/args.h"
+#include "cli/command.h"
+#include "cli/open_command.h"
+#include "cli/output.h"
+#include "cli/version.h"
+#include "diff/diff.h"
+#include "front/source/atomic_file.h"
+
+namespace cairn::cli {
+
+namespace {
+constexpr FlagSpec kFlags[] = {
+    {"in", "PATH", false, ".", "the project inside the git work tree, for sides that are revisions"},
+    {"std", "", false, "", "compare the packaged standard library of the two sides"},
+    {"require", "equivalent|identical", true, "none", "exit 1 unless every function meets it"},
+    {"markdown", "FILE", false, "", "also write a pull-request section to FILE"},
+    {"replays", "N", false, "8", "native replays of witnesses, at most, over the whole diff"},
+    {"timeout-ms", "N", false, "3000", "each solver's limit on each query of a function, 1..30000"},
+    {"budget-s", "S", false, "60", "wall-clock deadline for the whole diff's solver work"},
+    {"jobs", "N", false, "number of available CPUs", "functions compared at once, each in its own child process"},
+    {"solver", "z3|cvc5|both", true, "both", "which solvers answer each query"},
+    {"no-predict", "", false, "", "leave out the predicted change in cost"},
+    {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
+};
+
+bool parse_count(const std::string& s, unsigned max, unsigned& out) {
+  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  unsigned long v = std::stoul(s);
+  if (v > max) return false;
+  out = static_cast<unsigned>(v);
+  return true;
+}
+
+unsigned cpus() {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? static_cast<unsigned>(n) : 1;
+}
+
+}  // namespace
+
+int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
+  Args args;
+  Output out;
+  if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
+  if (args.operands.size() != 2)
+    return usage_error(out, "cairn diff takes OLD and NEW, not " + std::to_string(args.operands.size()) + " operands.");
+  diff::DiffOptions o;
+  o.compiler = compiler_id();
+  o.jobs = cpus();
+  o.in_path = args.get("in").value_or(".");
+  o.std_lib = args.has("std");
+  o.require = args.get("require").value_or("");
+  o.no_predict = args.has("no-predict");
+  if (auto v = args.get("replays"); v && !parse_count(*v, 1000000, o.replays))
+    return usage_error(out, "--replays takes a whole number, not \"" + *v + "\".");
+  if (auto v = args.get("timeout-ms"); v && (!parse_count(*v, 30000, o.timeout_ms) || o.timeout_ms == 0))
+    return usage_error(out, "--timeout-ms takes a whole number from 1 to 30000, not \"" + *v + "\".");
+  if (auto v = args.get("jobs"); v && (!parse_count(*v, 1024, o.jobs) || o.jobs == 0))
+    return usage_error(out, "--jobs takes a whole number from 1 to 1024, not \"" + *v + "\".");
+  if (auto v = args.get("budget-s"); v && !parse_seconds(*v, o.budget_s))
+    return usage_error(out, "--budget-s takes a positive number of seconds, not \"" + *v + "\".");
+  std::string solver = args.get("solver").value_or("both");
+  if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);
+  if (o.std_lib) return usage_error(out, "--std is not built yet: this cairn packages no standard library sources to compare.");
+  diff::DiffResult r = diff::run_diff(args.operands[0], args.operands[1], o);
+  if (r.environment) return print_refusal(out, *r.environment);
+  if (r.refused) {
+    if (out.format == Format::Json) print_record(out, r.record);
+    else print_refusal(out, *r.refused);
+    return r.exit_code;
+  }
+  if (auto md = args.get("markdown")) {
+    std::string error;
+    if (!write_file_atomic(*md, r.markdown, error)) return print_refusal(out, diag::environment_failure(error));
+  }
+  if (out.format == Format::Json) print_record(out, r.record);
+  else print_text(r.human);
+  return r.exit_code;
+}
+
+}  // namespace cairn::cli

@@ -1,0 +1,181 @@
+// Loading one side of a diff: the front end once, the IR, the lowering as `cairn build` lowers, and the
+// diff's view of every own function, template, test and type.
+#include "diff/version.h"
+
+#include <sys/stat.h>
+
+#include "diff/canonical.h"
+#include "front/check/types.h"
+#include "front/lex/lexer.h"
+#include "front/source/atomic_file.h"
+#include "front/source/sha256.h"
+#include "targets/build_receipt.h"
+
+namespace cairn::diff {
+
+namespace {
+
+std::string fn_name(const check::FnInfo& f) { return f.qualified.empty() ? f.name : f.qualified; }
+
+bool own(const driver::CheckRun& run, const check::FnInfo& f) {
+  return !f.in_dependency && f.name_pos.valid() && f.name_pos.file >= run.project.own_files_begin;
+}
+
+// A parameter's type with a view's extent written by parameter position, so renaming a parameter is no
+// signature change.
+std::string param_type(const check::FnInfo& fn, const check::ParamSig& p) {
+  std::string t = check::type_name(p.type);
+  if (!p.type || p.type->kind != check::TypeKind::View) return t;
+  switch (p.extent.kind) {
+    case check::ExtentSpec::Kind::None: return t;
+    case check::ExtentSpec::Kind::Value: return t + "[" + std::to_string(p.extent.value) + "]";
+    case check::ExtentSpec::Kind::Param: return t + "[#" + std::to_string(p.extent.value) + "]";
+    case check::ExtentSpec::Kind::Field: return t + "[field]";
+  }
+  (void)fn;
+  return t;
+}
+
+bool declares_module(const driver::CheckRun& run) {
+  for (const check::FnInfo& f : run.program->fns)
+    if (own(run, f) && f.module && !f.module->path.empty()) return true;
+  return false;
+}
+
+// The tokens of a template's declaration, from its first token to the end of its body.
+std::string item_tokens(const driver::CheckRun& run, const check::FnInfo& fn) {
+  if (!fn.decl) return "";
+  DiagSink sink;
+  lex::LexResult lx = lex::lex_file(run.sources, fn.decl->pos.file, sink);
+  std::string out;
+  int depth = 0;
+  bool started = false, braced = false;
+  for (const lex::Token& t : lx.tokens) {
+    if (t.kind == lex::TokKind::Eof) break;
+    if (!started && (t.line < fn.decl->pos.line || (t.line == fn.decl->pos.line && t.col < fn.decl->pos.col))) continue;
+    started = true;
+    out += (out.empty() ? "" : " ") + std::string(t.text);
+    if (t.text == "{" || t.text == "(" || t.text == "[") {
+      braced = braced || (t.text == "{" && depth == 0);
+      ++depth;
+    } else if (t.text == "}" || t.text == ")" || t.text == "]") {
+      --depth;
+      if (depth == 0 && braced && t.text == "}") break;
+    } else if (t.text == ";" && depth == 0 && !braced) {
+      break;
+    }
+  }
+  return out;
+}
+
+nlohmann::ordered_json signature_of(const check::FnInfo& fn, bool is_public) {
+  nlohmann::ordered_json params = nlohmann::ordered_json::array();
+  std::vector<std::string> names;
+  for (const check::ParamSig& q : fn.params) names.push_back(q.name);
+  for (const check::ParamSig& p : fn.params) {
+    std::string t = check::type_name(p.type);
+    if (p.type && p.type->kind == check::TypeKind::View && p.extent.kind == check::ExtentSpec::Kind::Param &&
+        p.extent.value < names.size())
+      t += "[" + names[p.extent.value] + "]";
+    else if (p.type && p.type->kind == check::TypeKind::View && p.extent.kind == check::ExtentSpec::Kind::Value)
+      t += "[" + std::to_string(p.extent.value) + "]";
+    params.push_back({p.name, t});
+  }
+  bool has_result = fn.result && fn.result->kind != check::TypeKind::Void;
+  return {{"params", params}, {"returns", has_result ? check::type_name(fn.result) : "void"}, {"public", is_public}};
+}
+
+FnView view_of(const Version& v, const check::FnInfo& fn, bool is_public) {
+  FnView f;
+  f.name = fn_name(fn);
+  f.info = &fn;
+  f.is_public = is_public;
+  for (const check::ParamSig& p : fn.params) f.param_types.push_back(param_type(fn, p));
+  f.result_type = fn.result ? check::type_name(fn.result) : "void";
+  f.signature = signature_of(fn, is_public);
+  if (auto it = v.checked.ir->index.find(&fn); it != v.checked.ir->index.end()) f.ir = &v.checked.ir->fns[it->second];
+  if (auto it = v.low_of.find(&fn); it != v.low_of.end()) f.low = it->second;
+  f.receipt = targets::function_receipt(fn, f.ir, f.low);
+  return f;
+}
+
+std::string record_text(const check::RecordInfo& r) {
+  std::string s = std::string("record") + (r.is_pub ? " pub" : "") + (r.is_linear ? " linear" : "") +
+                  (r.packed ? " packed" : "") + " align " + std::to_string(r.align) + " {";
+  for (const check::FieldInfo& f : r.fields)
+    s += " " + f.name + ":" + check::type_name(f.type) +
+         (f.extent_field ? "[" + std::to_string(*f.extent_field) + "]" : "") + ";";
+  if (r.lends)
+    s += " lends " + std::to_string(r.lends->field) + " " + std::to_string(r.lends->lo) + ".." +
+         std::to_string(r.lends->hi);
+  return s + " }";
+}
+
+std::string sum_text(const check::SumInfo& s) {
+  std::string t = std::string("sum") + (s.is_pub ? " pub" : "") + " [" + std::to_string(s.type_params) + "] {";
+  for (const check::VariantInfo& v : s.variants) t += " " + v.name + (v.payload ? "(" + check::type_name(v.payload) + ")" : "") + ";";
+  return t + " }";
+}
+
+void collect_types(Version& v, bool modules) {
+  const driver::CheckRun& run = v.checked.run;
+  uint32_t first = run.project.own_files_begin;
+  for (const check::RecordInfo& r : run.program->records) {
+    if (!r.decl || r.decl->pos.file < first) continue;
+    v.types[r.qualified] = record_text(r);
+    v.type_public[r.qualified] = !modules || r.is_pub;
+  }
+  for (const check::SumInfo& s : run.program->sums) {
+    if (!s.decl || s.decl->pos.file < first) continue;
+    v.types[s.qualified] = sum_text(s);
+    v.type_public[s.qualified] = !modules || s.is_pub;
+  }
+}
+
+void collect_functions(Version& v) {
+  const driver::CheckRun& run = v.checked.run;
+  bool modules = declares_module(run);
+  for (size_t i = 0; i < v.low.functions.size() && i < v.checked.ir->fns.size(); ++i) {
+    v.low_of[v.checked.ir->fns[i].info] = &v.low.functions[i];
+    v.by_symbol[v.low.functions[i].symbol] = &v.low.functions[i];
+  }
+  for (const check::FnInfo& fn : run.program->fns) {
+    if (!own(run, fn)) continue;
+    const check::FnInfo* owner = fn.template_of ? fn.template_of : &fn;
+    bool is_public = !modules || owner->is_pub;
+    if (fn.is_template) {
+      if (!fn.instances.empty()) continue;  // its instances are the functions compared
+      FnView f = view_of(v, fn, is_public);
+      f.is_template = true;
+      f.source_tokens = item_tokens(run, fn);
+      v.fns[f.name] = std::move(f);
+      continue;
+    }
+    FnView f = view_of(v, fn, is_public);
+    (fn.is_test ? v.tests : v.fns)[f.name] = std::move(f);
+  }
+  collect_types(v, modules);
+}
+
+}  // namespace
+
+std::unique_ptr<Version> load_version(const ResolvedSide& side, std::optional<diag::Refusal>& refusal) {
+  auto v = std::make_unique<Version>();
+  v->side = side;
+  v->checked.path = side.check_path;
+  struct stat st {};
+  // A single file's text lets the bounded retry append its precondition (smt/verify_assume.h).
+  if (::stat(side.check_path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+      static_cast<uint64_t>(st.st_size) <= smt::kMaxVerifySourceBytes && read_file(side.check_path, v->checked.text))
+    v->checked.sha256 = sha256_hex(v->checked.text);
+  smt::check_side(v->checked);
+  if (v->checked.refusal) {
+    refusal = v->checked.refusal;
+    return v;
+  }
+  v->low = lower::lower_program(*v->checked.ir, v->checked.run.sources, lower::Options{});
+  collect_functions(*v);
+  return v;
+}
+
+}  // namespace cairn::diff
