@@ -1,5 +1,5 @@
 // `cairn diff OLD NEW [--in PATH] [--std] [--require equivalent|identical] [--markdown FILE] [--replays N]
-// [--timeout-ms N] [--budget-s S] [--jobs N] [--solver z3|cvc5|both] [--no-predict]`: flags to diff::run_diff,
+// [--timeout-ms N] [--budget-s S] [--jobs N] [--shard I/N] [--solver z3|cvc5|both] [--no-predict]`: flags to diff::run_diff,
 // then the record or its human lines, and the Markdown section written atomically.
 #include <unistd.h>
 
@@ -23,6 +23,7 @@ constexpr FlagSpec kFlags[] = {
     {"timeout-ms", "N", false, "3000", "each solver's limit on each query of a function, 1..30000"},
     {"budget-s", "S", false, "60", "wall-clock deadline for the whole diff's solver work"},
     {"jobs", "N", false, "number of available CPUs", "functions compared at once, each in its own child process"},
+    {"shard", "I/N", false, "1/1", "compare only functions I, I+N, ... in name order (N runs cover the diff)"},
     {"solver", "z3|cvc5|both", true, "both", "which solvers answer each query"},
     {"no-predict", "", false, "", "leave out the predicted change in cost"},
     {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
@@ -34,6 +35,14 @@ bool parse_count(const std::string& s, unsigned max, unsigned& out) {
   if (v > max) return false;
   out = static_cast<unsigned>(v);
   return true;
+}
+
+// "I/N" with 1 <= I <= N.
+bool parse_shard(const std::string& s, unsigned& index, unsigned& count) {
+  size_t slash = s.find('/');
+  if (slash == std::string::npos) return false;
+  return parse_count(s.substr(0, slash), 1000000, index) && parse_count(s.substr(slash + 1), 1000000, count) &&
+         index >= 1 && index <= count;
 }
 
 unsigned cpus() {
@@ -64,6 +73,8 @@ int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
     return usage_error(out, "--jobs takes a whole number from 1 to 1024, not \"" + *v + "\".");
   if (auto v = args.get("budget-s"); v && !parse_seconds(*v, o.budget_s))
     return usage_error(out, "--budget-s takes a positive number of seconds, not \"" + *v + "\".");
+  if (auto v = args.get("shard"); v && !parse_shard(*v, o.shard_index, o.shard_count))
+    return usage_error(out, "--shard takes I/N with 1 <= I <= N, not \"" + *v + "\".");
   std::string solver = args.get("solver").value_or("both");
   if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);
   if (o.std_lib) return usage_error(out, "--std is not built yet: this cairn packages no standard library sources to compare.");

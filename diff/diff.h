@@ -22,6 +22,7 @@ struct DiffOptions {
   smt::SolverSet solvers;                  // --solver
   bool no_predict = false;                 // --no-predict
   std::string compiler = "cairn";          // the record's `compiler` ("cairn/0.1.0")
+  unsigned shard_index = 1, shard_count = 1;  // --shard I/N: only functions I, I+N, ... in name order
 };
 
 struct DiffResult {

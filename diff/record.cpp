@@ -113,6 +113,7 @@ DiffResult finish(const Classified& c, const Version& old_v, const Version& new_
     holds = require_holds(c, options.require);
     r["require"] = {{"level", options.require}, {"holds", holds}};
   }
+  if (options.shard_count > 1) r["shard"] = {{"index", options.shard_index}, {"count", options.shard_count}};
   r["solver_versions"] = solver_versions(options.solvers);
   r["durations_s"] = {{"check", t.check}, {"emission", t.emission}, {"solver", t.solver}, {"replay", t.replay}};
   DiffResult out;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "smt/verify_child.h"
 #include "smt/verify_values.h"
 #include "targets/toolchain.h"
 
@@ -20,6 +21,8 @@ testing::NativeHook& hook() {
   static testing::NativeHook h;
   return h;
 }
+
+constexpr unsigned kBuildLimitMs = 300000;  // one harness build, compile and link
 
 std::string record_name(const std::string& cc) { return cc == "clang" ? "clang++" : cc == "gcc" ? "g++" : cc; }
 
@@ -67,26 +70,71 @@ Replayer::~Replayer() {
   std::filesystem::remove_all(scratch_, ec);
 }
 
+targets::BuildResult Replayer::build(const Version& v, const std::string& side, size_t compiler) {
+  targets::BuildResult b;
+  if (scratch_.empty()) {
+    b.error = "no scratch directory could be made for the build";
+    return b;
+  }
+  targets::BuildOptions o;
+  o.cc = cc_[compiler];
+  o.build_root = scratch_ + "/" + side + "-" + cc_[compiler];
+  o.only_functions = only_;
+  std::error_code ec;
+  std::filesystem::create_directories(o.build_root, ec);
+  return targets::build_call_harness(v.checked.run, o);
+}
+
+Replayer::Harness& Replayer::keep(const Version& v, const std::string& key, targets::BuildResult b) {
+  auto h = std::make_unique<Harness>();
+  h->build = std::move(b);
+  h->call.artifact = h->build.artifact;
+  h->call.sources = &v.checked.run.sources;
+  h->call.timeout_s = 10;
+  return *built_.insert_or_assign(key, std::move(h)).first->second;
+}
+
 Replayer::Harness& Replayer::harness(const Version& v, const std::string& side, size_t compiler) {
   std::string key = side + "/" + cc_[compiler];
   auto it = built_.find(key);
   if (it != built_.end()) return *it->second;
-  auto h = std::make_unique<Harness>();
   if (scratch_.empty()) scratch_ = scratch_dir();
-  if (scratch_.empty()) {
-    h->build.error = "no scratch directory could be made for the build";
-  } else {
-    targets::BuildOptions o;
-    o.cc = cc_[compiler];
-    o.build_root = scratch_ + "/" + side + "-" + cc_[compiler];
-    std::error_code ec;
-    std::filesystem::create_directories(o.build_root, ec);
-    h->build = targets::build_call_harness(v.checked.run, o);
+  return keep(v, key, build(v, side, compiler));
+}
+
+void Replayer::prepare(unsigned jobs, const std::set<std::string>& names) {
+  if (scratch_.empty()) scratch_ = scratch_dir();
+  only_ = names;
+  std::vector<smt::ChildJob> work;
+  std::vector<std::pair<const Version*, std::string>> what;
+  for (size_t c = 0; c < cc_.size(); ++c)
+    for (const auto& [v, side] : {std::pair{&old_v_, std::string("old")}, std::pair{&new_v_, std::string("new")}}) {
+      work.push_back(smt::ChildJob{[this, v = v, side = side, c] {
+                                     targets::BuildResult b = build(*v, side, c);
+                                     return Json{{"built", b.status == targets::BuildResult::Status::Built},
+                                                 {"artifact", b.artifact},
+                                                 {"error", b.error.empty() ? b.message : b.error}}
+                                         .dump();
+                                   },
+                                   kBuildLimitMs, 0});
+      what.emplace_back(v, side + "/" + cc_[c]);
+    }
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<smt::ChildResult> ends = smt::run_children(std::move(work), std::max(1u, jobs), nullptr);
+  for (size_t i = 0; i < ends.size(); ++i) {
+    targets::BuildResult b;
+    b.error = "the build's process ended without an answer";
+    if (ends[i].end == smt::ChildEnd::Finished) {
+      Json j = Json::parse(ends[i].payload, nullptr, false);
+      if (j.is_object()) {
+        if (j.value("built", false)) b.status = targets::BuildResult::Status::Built;
+        b.artifact = j.value("artifact", std::string());
+        b.error = j.value("error", std::string());
+      }
+    }
+    keep(*what[i].first, what[i].second, std::move(b));
   }
-  h->call.artifact = h->build.artifact;
-  h->call.sources = &v.checked.run.sources;
-  h->call.timeout_s = 10;
-  return *built_.emplace(key, std::move(h)).first->second;
+  seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 std::string Replayer::judge(const Version& v, const std::string& side, size_t compiler, const std::string& name,

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -22,6 +23,10 @@ class Replayer {
   Replayer(const Replayer&) = delete;
   Replayer& operator=(const Replayer&) = delete;
 
+  // Builds every side's harness under every compiler, `jobs` builds at once, each in a child process (the
+  // compiler's time dominates a diff with witnesses; the builds are independent).
+  // Each harness holds only `names` and their callees.
+  void prepare(unsigned jobs, const std::set<std::string>& names);
   // `witness.native` for function `name`: {"clang++": {"before": R, "after": R}, "g++": {...}}.
   nlohmann::ordered_json replay(const std::string& name, const smt::Witness& witness);
   // The same object when the replay was not made (the --replays count or the budget is spent).
@@ -42,6 +47,9 @@ class Replayer {
   std::map<std::string, std::unique_ptr<Harness>> built_;  // "side/cc" -> harness
   double seconds_ = 0;
   Harness& harness(const Version& v, const std::string& side, size_t compiler);
+  std::set<std::string> only_;          // the functions harnesses hold (empty: all)
+  targets::BuildResult build(const Version& v, const std::string& side, size_t compiler);
+  Harness& keep(const Version& v, const std::string& key, targets::BuildResult b);
   std::string judge(const Version& v, const std::string& side, size_t compiler, const std::string& name,
                     const smt::Witness& w, const std::optional<sem::CallOutcome>& model);
 };

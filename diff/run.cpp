@@ -3,6 +3,7 @@
 #include "diff/diff.h"
 
 #include <chrono>
+#include <set>
 
 #include "diff/classify.h"
 #include "diff/compare.h"
@@ -33,15 +34,32 @@ std::optional<std::string> options_error(const DiffOptions& o) {
   if (!any) return "--solver names no solver.";
   if (!(o.budget_s > 0)) return "--budget-s takes a positive number of seconds.";
   if (o.jobs < 1) return "--jobs takes a whole number of at least 1.";
+  if (o.shard_count < 1 || o.shard_index < 1 || o.shard_index > o.shard_count)
+    return "--shard takes I/N with 1 <= I <= N.";
   if (!o.require.empty() && o.require != "equivalent" && o.require != "identical")
     return "--require takes equivalent or identical, not " + o.require + ".";
   return std::nullopt;
 }
 
+// --shard I/N: the functions of this shard only (I, I+N, ... in name order), so N runs cover the diff once.
+void keep_shard(Classified& c, unsigned index, unsigned count) {
+  if (count <= 1) return;
+  size_t i = 0;
+  for (auto it = c.fns.begin(); it != c.fns.end(); ++i) it = i % count == index - 1 ? std::next(it) : c.fns.erase(it);
+  std::vector<std::string> keep;
+  for (const std::string& name : c.to_compare)
+    if (c.fns.count(name)) keep.push_back(name);
+  c.to_compare = keep;
+}
+
 // Rule 4's answers applied, then rule 5: an identical own code noted, a native disagreement made unknown.
 void apply_compared(Classified& c, const std::vector<Compared>& answers, Replayer& replayer, unsigned replays,
-                    bool& disagreement) {
+                    unsigned jobs, bool& disagreement) {
   unsigned made = 0;
+  std::set<std::string> replayed;  // the first `replays` witnesses in name order
+  for (size_t i = 0; i < answers.size() && replayed.size() < replays; ++i)
+    if (answers[i].cls == "behavior-changed" && answers[i].witness) replayed.insert(c.to_compare[i]);
+  if (!replayed.empty()) replayer.prepare(jobs, replayed);
   for (size_t i = 0; i < c.to_compare.size(); ++i) {
     Entry& e = c.fns.at(c.to_compare[i]);
     const Compared& a = answers[i];
@@ -94,6 +112,7 @@ DiffResult run_diff(const std::string& old_name, const std::string& new_name, co
 
   auto t1 = Clock::now();
   Classified c = classify(*old_v, *new_v);
+  keep_shard(c, options.shard_index, options.shard_count);
   t.emission = since(t1);
 
   auto t2 = Clock::now();
@@ -103,7 +122,7 @@ DiffResult run_diff(const std::string& old_name, const std::string& new_name, co
 
   Replayer replayer(*old_v, *new_v);
   bool disagreement = false;
-  apply_compared(c, answers, replayer, options.replays, disagreement);
+  apply_compared(c, answers, replayer, options.replays, options.jobs, disagreement);
   t.replay = replayer.seconds();
   classify_templates(c);
   return finish(c, *old_v, *new_v, options, disagreement, t);

@@ -129,7 +129,7 @@ std::string calls_main(const ir::Module& m, const std::vector<std::string>& symb
   uint32_t count = 0;
   for (uint32_t i = 0; i < m.fns.size(); ++i) {
     const check::FnInfo& info = *m.fns[i].info;
-    if (!call_refusal(info).empty()) continue;
+    if (symbols[i].empty() || !call_refusal(info).empty()) continue;  // left out (Options::only), or refused
     s += call_thunk(info, symbols[i], types);
     table += "  {" + cpp_string(call_name(info)) + ", " + std::to_string(info.params.size()) + ", &cairn_call_" +
              symbols[i] + "},\n";

@@ -74,6 +74,29 @@ std::string prototypes(const std::vector<EmittedLine>& lines) {
   return s;
 }
 
+// Which functions to emit: all, or (Options::only, for a call harness) the named ones and their callees.
+std::vector<bool> kept(const ir::Module& m, const std::vector<std::string>& symbols,
+                       const std::vector<FnEmitter>& emitters, const Options& options) {
+  if (options.only.empty() || options.kind != Kind::Call) return std::vector<bool>(m.fns.size(), true);
+  std::vector<bool> keep(m.fns.size(), false);
+  std::map<std::string, uint32_t> index;
+  for (uint32_t i = 0; i < symbols.size(); ++i) index[symbols[i]] = i;
+  std::vector<uint32_t> work;
+  for (uint32_t i = 0; i < m.fns.size(); ++i) {
+    const check::FnInfo& info = *m.fns[i].info;
+    if (options.only.count(info.qualified.empty() ? info.name : info.qualified)) work.push_back(i);
+  }
+  while (!work.empty()) {
+    uint32_t i = work.back();
+    work.pop_back();
+    if (keep[i]) continue;
+    keep[i] = true;
+    for (const std::string& d : emitters[i].deps)
+      if (auto it = index.find(d); it != index.end()) work.push_back(it->second);
+  }
+  return keep;
+}
+
 }  // namespace
 
 Lowered lower_program(const ir::Module& m, const SourceSet& sources, const Options& options) {
@@ -96,10 +119,13 @@ Lowered lower_program(const ir::Module& m, const SourceSet& sources, const Optio
   u.add("#include \"cairn_rt.h\"\n\n");
   std::string defs = types.definitions();
   if (!defs.empty()) u.add(defs + "\n");
+  std::vector<bool> keep = kept(m, cx.symbols, emitters, options);
   std::string protos;
-  for (const FnEmitter& e : emitters) protos += prototypes(e.lines);
+  for (uint32_t i = 0; i < m.fns.size(); ++i)
+    if (keep[i]) protos += prototypes(emitters[i].lines);
   if (!protos.empty()) u.add(protos + "\n");
   for (uint32_t i = 0; i < m.fns.size(); ++i) {
+    if (!keep[i]) continue;
     FnEmitter& e = emitters[i];
     if (!e.sites.empty()) {
       u.add(e.sites);
@@ -118,7 +144,10 @@ Lowered lower_program(const ir::Module& m, const SourceSet& sources, const Optio
     out.functions.push_back(std::move(fn));
   }
   for (const auto& [sym, text] : types.struct_texts()) out.definitions[sym] = text;
-  u.add(entry_points(m, sources, cx.symbols, options));
+  std::vector<std::string> entries = cx.symbols;  // a function left out has no entry
+  for (uint32_t i = 0; i < m.fns.size(); ++i)
+    if (!keep[i]) entries[i].clear();
+  u.add(entry_points(m, sources, entries, options));
   return out;
 }
 

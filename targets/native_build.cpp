@@ -111,6 +111,7 @@ BuildResult build_native(const driver::CheckRun& run, const BuildOptions& o) {
   lo.kind = o.kind;
   lo.keep_guards = o.keep_guards;
   lo.line_directives = o.debug;
+  lo.only = o.only_functions;
   lower::Lowered low = lower::lower_program(mod, run.sources, lo);
 
   if (!fresh_directory(o.build_root, run.project.name, r.directory, r.error)) return finish();

@@ -2,6 +2,7 @@
 // fresh directory `build/NAME-ID/` under the project, compile it, and leave `receipt.json` and
 // `compile_commands.json` beside the artifact.
 #pragma once
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@ struct BuildOptions {
   lower::Kind kind = lower::Kind::Exe;
   std::string build_root;    // the directory `build/` goes under: the project's directory
   std::string manifest_path; // the manifest file to hash in the receipt ("" for a single-file program)
+  std::set<std::string> only_functions;  // a call harness of just these functions and their callees (lower::Options::only)
 };
 
 struct BuildResult {
