@@ -10,6 +10,7 @@
 #include "cli/version.h"
 #include "diff/diff.h"
 #include "front/source/atomic_file.h"
+#include "targets/process.h"
 
 namespace cairn::cli {
 
@@ -78,6 +79,7 @@ int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
   std::string solver = args.get("solver").value_or("both");
   if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);
   if (o.std_lib) return usage_error(out, "--std is not built yet: this cairn packages no standard library sources to compare.");
+  targets::install_interrupt_handlers();  // an interrupt stops git and the compilers with cairn
   diff::DiffResult r = diff::run_diff(args.operands[0], args.operands[1], o);
   if (r.environment) return print_refusal(out, *r.environment);
   if (r.refused) {

@@ -9,6 +9,7 @@
 
 #include "smt/verify_child.h"
 #include "smt/verify_values.h"
+#include "targets/process.h"
 #include "targets/toolchain.h"
 
 namespace cairn::diff {
@@ -31,7 +32,9 @@ std::string scratch_dir() {
   std::string tmpl = std::string(t && *t ? t : "/tmp") + "/cairn-diff-build-XXXXXX";
   std::vector<char> buf(tmpl.begin(), tmpl.end());
   buf.push_back('\0');
-  return mkdtemp(buf.data()) ? std::string(buf.data()) : "";
+  if (!mkdtemp(buf.data())) return "";
+  targets::remove_on_interrupt(buf.data());
+  return buf.data();
 }
 
 std::string value_text(const check::FnInfo& fn, uint64_t bits) {
@@ -68,6 +71,7 @@ Replayer::~Replayer() {
   if (scratch_.empty()) return;
   std::error_code ec;
   std::filesystem::remove_all(scratch_, ec);
+  targets::forget_on_interrupt(scratch_);
 }
 
 targets::BuildResult Replayer::build(const Version& v, const std::string& side, size_t compiler) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "diff/git_call.h"
+#include "targets/process.h"
 
 namespace cairn::diff {
 
@@ -131,6 +132,7 @@ bool make_scratch(std::string& scratch, std::string& error) {
     return fail(error, "cairn diff cannot create a scratch directory in " + shown(base.string()) + ": " +
                            std::error_code(errno, std::generic_category()).message() + ".");
   scratch = templ;
+  targets::remove_on_interrupt(scratch);
   return true;
 }
 
@@ -316,6 +318,7 @@ void remove_scratch(ResolvedSide& side) {
     if (fs::path(side.scratch).filename().string().rfind("cairn-diff-", 0) == 0) {
       std::error_code ec;
       fs::remove_all(side.scratch, ec);
+      targets::forget_on_interrupt(side.scratch);
     }
   } catch (...) {
   }

@@ -157,6 +157,31 @@ void collect_functions(Version& v) {
   collect_types(v, modules);
 }
 
+// A revision side is checked in a scratch copy: names and messages show it as the revision's own paths
+// ("prog.cairn", "svc/src/a.cairn") and the copy's top as "NAME:", never the scratch directory.
+std::string shown(const std::string& text, const ResolvedSide& side) {
+  if (side.scratch.empty()) return text;
+  std::string out = text;
+  for (const auto& [from, to] : {std::pair{side.scratch + "/", std::string()}, std::pair{side.scratch, side.named + ":"}})
+    for (size_t at = out.find(from); at != std::string::npos; at = out.find(from, at + to.size()))
+      out.replace(at, from.size(), to);
+  return out;
+}
+
+void show_as_revision(Version& v) {
+  SourceSet& sources = v.checked.run.sources;
+  for (uint32_t i = 0; i < sources.size(); ++i) sources.rename(i, shown(sources.file(i).display_name, v.side));
+  if (!v.checked.refusal) return;
+  for (diag::Located* l : {&v.checked.refusal->first}) {
+    l->file = shown(l->file, v.side);
+    l->message = shown(l->message, v.side);
+  }
+  for (diag::Located& l : v.checked.refusal->further) {
+    l.file = shown(l.file, v.side);
+    l.message = shown(l.message, v.side);
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<Version> load_version(const ResolvedSide& side, std::optional<diag::Refusal>& refusal) {
@@ -169,6 +194,8 @@ std::unique_ptr<Version> load_version(const ResolvedSide& side, std::optional<di
       static_cast<uint64_t>(st.st_size) <= smt::kMaxVerifySourceBytes && read_file(side.check_path, v->checked.text))
     v->checked.sha256 = sha256_hex(v->checked.text);
   smt::check_side(v->checked);
+  show_as_revision(*v);
+  v->checked.path = shown(side.check_path, side);
   if (v->checked.refusal) {
     refusal = v->checked.refusal;
     return v;

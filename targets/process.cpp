@@ -37,11 +37,36 @@ void forget(int slot) {
   if (slot >= 0) g_children[slot].store(0);
 }
 
+// Scratch directories to remove should cairn be interrupted: paths copied into fixed buffers beforehand, so the
+// handler reads them without allocating.
+constexpr int kScratchSlots = 16;
+constexpr size_t kScratchPath = 4096;
+std::atomic<bool> g_scratch_used[kScratchSlots];
+char g_scratch[kScratchSlots][kScratchPath];
+
+// Async-signal-safe: fork and execve `rm -rf -- DIR`, and wait for it.
+void remove_tree(const char* dir) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    const char* argv[] = {"rm", "-rf", "--", dir, nullptr};
+    const char* envp[] = {nullptr};
+    execve("/bin/rm", const_cast<char* const*>(argv), const_cast<char* const*>(envp));
+    _exit(127);
+  }
+  if (pid > 0) {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+}
+
 void on_interrupt(int sig) {
   for (int i = 0; i < kSlots; ++i) {
     int pid = g_children[i].load();
     if (pid > 0) kill(-pid, SIGKILL);
   }
+  for (int i = 0; i < kScratchSlots; ++i)
+    if (g_scratch_used[i].load()) remove_tree(g_scratch[i]);
   _exit(128 + sig);
 }
 
@@ -238,6 +263,21 @@ std::string signal_name(int sig) {
     case SIGXCPU: return "SIGXCPU";
     default: return "signal " + std::to_string(sig);
   }
+}
+
+void remove_on_interrupt(const std::string& dir) {
+  if (dir.empty() || dir.size() >= kScratchPath) return;
+  for (int i = 0; i < kScratchSlots; ++i) {
+    if (g_scratch_used[i].load()) continue;
+    std::memcpy(g_scratch[i], dir.c_str(), dir.size() + 1);
+    g_scratch_used[i].store(true);
+    return;
+  }
+}
+
+void forget_on_interrupt(const std::string& dir) {
+  for (int i = 0; i < kScratchSlots; ++i)
+    if (g_scratch_used[i].load() && dir == g_scratch[i]) g_scratch_used[i].store(false);
 }
 
 void install_interrupt_handlers() {

@@ -45,7 +45,13 @@ bool sanitized_build();
 // The name of a signal ("SIGSEGV"); "signal N" when unknown.
 std::string signal_name(int sig);
 
-// Installs SIGINT/SIGTERM/SIGHUP handlers that kill every live child group and exit 128 + the signal.
+// Installs SIGINT/SIGTERM/SIGHUP handlers that kill every live child group, remove the registered scratch
+// directories and exit 128 + the signal.
 void install_interrupt_handlers();
+
+// Registers a scratch directory the interrupt handler removes (at most 16 at once; a path of 4,096 bytes or
+// more is not registered), and takes it off once the tool removed it itself. Called from one thread.
+void remove_on_interrupt(const std::string& dir);
+void forget_on_interrupt(const std::string& dir);
 
 }  // namespace cairn::targets

@@ -39,6 +39,8 @@ class SourceSet {
  public:
   uint32_t add(std::string display_name, std::string text);
   const SourceFile& file(uint32_t id) const { return files_[id]; }
+  // Gives file `id` another display name (a tool that checked a scratch copy shows the name it stands for).
+  void rename(uint32_t id, std::string display_name) { files_[id].display_name = std::move(display_name); }
   uint32_t size() const { return static_cast<uint32_t>(files_.size()); }
   uint64_t total_bytes() const;
 
