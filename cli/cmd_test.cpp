@@ -10,6 +10,7 @@
 #include "front/driver/driver.h"
 #include "targets/process.h"
 #include "targets/test_run.h"
+#include "validate/replay_kept.h"
 
 namespace cairn::cli {
 
@@ -58,6 +59,9 @@ int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
   if (run.project.target != "hosted") return usage_error(out, "Test blocks run on the hosted target only.");
   place_build(path, run, o.build);
   targets::install_interrupt_handlers();
+  o.replay_regressions = [&](const std::string& fs, const std::string&) {
+    return validate::replay_kept(run, fs, validate::KeptOptions{path, o.native, o.build, o.timeout_s});
+  };
   targets::TestRun t = targets::run_tests(run, o);
   if (!t.usage_error.empty()) return usage_error(out, t.usage_error);
 

@@ -8,6 +8,7 @@
 // Output: kCallOut, defined 1, has_ret, ret, trap 0, no position (file ~0u, line 0, col 0), the parameter
 // count, per parameter LEN ELEMENTS... (the final contents of an rw view or borrow, else LEN 0), kCallOut.
 // A trap never reaches the output: it reports through CAIRN_TRAP_FD and aborts (rt_trap.h).
+// `--cairn-serve` makes many calls, each in a child of its own (rt_call_server.h).
 #pragma once
 #include <fcntl.h>
 #include <unistd.h>
@@ -192,9 +193,14 @@ struct CallEntry {
   void (*run)(CallIo&);
 };
 
+// The server mode (rt_call_server.h, included below).
+inline int call_serve(const CallEntry* calls, uint64_t count);
+
 // `--cairn-list`: one name per line; `--cairn-call NAME`: reads stdin to its end, makes the call and exits 0
-// after writing the outcome (a trap aborts). Anything else is a usage error (exit 2).
+// after writing the outcome (a trap aborts); `--cairn-serve`: the server mode. Anything else is a usage error
+// (exit 2).
 inline int call_main(int argc, char** argv, const CallEntry* calls, uint64_t count) {
+  if (argc == 2 && std::strcmp(argv[1], "--cairn-serve") == 0) return call_serve(calls, count);
   if (argc == 2 && std::strcmp(argv[1], "--cairn-list") == 0) {
     for (uint64_t i = 0; i < count; ++i) {
       call_write_all(1, reinterpret_cast<const unsigned char*>(calls[i].name), std::strlen(calls[i].name));
@@ -203,7 +209,7 @@ inline int call_main(int argc, char** argv, const CallEntry* calls, uint64_t cou
     return 0;
   }
   if (argc != 3 || std::strcmp(argv[1], "--cairn-call") != 0) {
-    const char msg[] = "usage: --cairn-list | --cairn-call NAME < arguments\n";
+    const char msg[] = "usage: --cairn-list | --cairn-call NAME < arguments | --cairn-serve < requests\n";
     ssize_t w = ::write(2, msg, sizeof msg - 1);
     (void)w;
     return 2;
@@ -234,3 +240,5 @@ inline int call_main(int argc, char** argv, const CallEntry* calls, uint64_t cou
 }
 
 }  // namespace cr
+
+#include "rt_call_server.h"

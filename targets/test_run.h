@@ -2,6 +2,7 @@
 // run every block in its own process (reference interpreter, or one native test executable), run the
 // contracts as isolated calls (in the interpreter, or natively through the call harness), and decide the status.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,9 @@ struct TestOptions {
   unsigned jobs = 1;
   double timeout_s = 60;
   uint64_t memory_mib = 1024;
+  // Replays a kept regressions file (cairn.regressions/1) against every implementation of its reference; the
+  // caller supplies it (cairn validate's library sits above targets). Unset: such a file is `unknown`.
+  std::function<FileOutcome(const std::string& fs_path, const std::string& display)> replay_regressions;
 };
 
 struct TestRun {

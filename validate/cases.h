@@ -24,6 +24,26 @@ class Rng {
   uint64_t state_;
 };
 
+// How a parameter is fed (shared by generation and shrinking).
+struct ParamShape {
+  enum class Kind : uint8_t { Scalar, Extent, View, Other } kind = Kind::Other;
+  check::Scalar scalar = check::Scalar::Bool;  // Scalar and Extent: its type; View: its element type
+  int extent_param = -1;                       // View: the extent parameter's index, -1 for a fixed extent
+  uint64_t fixed = 0;                          // View with a fixed extent (a literal, constant or natural)
+};
+std::vector<ParamShape> param_shapes(const check::FnInfo& fn);
+
+// The values a scalar parameter (or every element of a view) admits: the type's range met with the domain's
+// `values` range for it. Integers (and bool as 0..1) in [lo, hi], floats in [flo, fhi] (finite).
+struct ValueBounds {
+  bool is_float = false;
+  __int128 lo = 0, hi = 0;
+  double flo = 0, fhi = 0;
+};
+ValueBounds value_bounds(check::Scalar s, const Policy& policy, const std::string& param);
+// The least extent the domain admits for an extent parameter (its `extents` lower bound, else 0).
+uint64_t least_extent(const Policy& policy, const std::string& param);
+
 // Why a parameter cannot be fed ("its parameter p is a record"), or "" when every parameter can.
 std::string unfeedable(const check::FnInfo& fn);
 

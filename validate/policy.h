@@ -41,6 +41,11 @@ struct PolicyError {
   std::string message;
 };
 
+// Strict JSON (RFC 8259): one value, nothing after it, no duplicate key in any object, valid UTF-8, arrays and
+// objects nested at most 64 deep. On failure `error` holds one clause ("a duplicate key \"budget\"", or the
+// parser's "parse error at line 1, column 4: ..."). Never throws.
+bool parse_json_strict(const std::string& text, nlohmann::json& out, std::string& error);
+
 // Parses a policy document (`text` is the file's bytes; `file` names it in messages). Missing keys take
 // their defaults. Never throws.
 std::optional<Policy> parse_policy(const std::string& text, const std::string& file, PolicyError& error);

@@ -1,0 +1,56 @@
+// One case as tools.md §5.4 runs it: the condition predicate, the reference in base, the dispatch in selected,
+// the implementation in base where the condition held; dispatch and implementation each compared with the
+// reference under the policy.
+#include "validate/session.h"
+
+namespace cairn::validate {
+
+namespace {
+
+std::string name_of(const check::FnInfo& f) { return f.qualified.empty() ? f.name : f.qualified; }
+
+}  // namespace
+
+targets::IsolatedOutcome Built::call(const check::FnInfo& fn, const Case& c) {
+  if (server) return server->call(fn, c.args, c.offsets);
+  return targets::native_call(harness, fn, c.args, c.offsets);
+}
+
+const check::FnInfo* Built::find(const std::string& name) const {
+  if (!run.program) return nullptr;
+  for (const check::FnInfo& f : run.program->fns)
+    if (!f.is_test && !f.is_template && name_of(f) == name) return &f;
+  return nullptr;
+}
+
+CaseRun Session::run_case(const Case& c) {
+  CaseRun r;
+  if (base_pred) {
+    targets::IsolatedOutcome p = base.call(*base_pred, c);
+    r.condition = p.end == targets::IsolatedOutcome::End::Returned && p.outcome.defined && p.outcome.ret &&
+                  *p.outcome.ret != 0;
+  }
+  r.reference = base.call(*base_ref, c);
+  r.dispatch = selected.call(*selected_ref, c);
+  std::string why;
+  Verdict d = agree(*ref, r.reference, r.dispatch, policy, &why);
+  if (d == Verdict::Disagree) {
+    r.failed = true;
+    r.why = "the reference against the dispatch: " + why;
+  }
+  r.timed_out = d == Verdict::TimedOut;
+  if (r.condition) {
+    r.implementation = base.call(*base_impl, c);
+    r.implementation_ran = true;
+    Verdict v = agree(*ref, r.reference, r.implementation, policy, &why);
+    if (v == Verdict::Disagree && !r.failed) {
+      r.failed = true;
+      r.why = "the reference against the implementation: " + why;
+    }
+    r.timed_out = r.timed_out || v == Verdict::TimedOut;
+  }
+  if (r.failed) r.timed_out = false;
+  return r;
+}
+
+}  // namespace cairn::validate

@@ -1,0 +1,203 @@
+// The smt part: the base copy's reference against a copy whose reference takes the implementation's parameter
+// list and body (naturals written as values), compared by the verify engine in a child process limited to
+// 3 x 3000 ms + 5 s, with the condition, the domain and the unrolling bound as its precondition.
+#include "validate/smt_part.h"
+
+#include <filesystem>
+
+#include "front/lex/lexer.h"
+#include "front/source/atomic_file.h"
+#include "front/source/sha256.h"
+#include "smt/verify_child.h"
+
+namespace cairn::validate {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+constexpr unsigned kSmtTimeoutMs = 3000;
+constexpr unsigned kSmtChildMs = 3 * kSmtTimeoutMs + 5000;
+
+struct Span {
+  size_t from = 0, to = 0;  // bytes [from, to)
+  std::string text;         // as written, naturals substituted
+};
+
+// The parameter list (inside the parentheses) and the body (braces included) of function `fn` in its file.
+bool spans_of(const driver::CheckRun& run, const check::FnInfo& fn, Span& params, Span& body) {
+  const check::FnInfo& written = fn.template_of ? *fn.template_of : fn;
+  if (!written.decl || !written.decl->body) return false;
+  const std::string& text = run.sources.file(written.decl->pos.file).text;
+  DiagSink sink;
+  lex::LexResult lx = lex::lex_file(run.sources, written.decl->pos.file, sink);
+  auto offset = [&](const lex::Token& t) { return static_cast<size_t>(t.text.data() - text.data()); };
+  Pos lb = written.decl->body->lbrace, rb = written.decl->body->rbrace;
+  int depth = 0;
+  bool in_params = false, seen_params = false;
+  std::string ptext, btext;
+  auto word = [&](const lex::Token& t) {
+    std::string w(t.text);
+    for (const auto& [name, value] : fn.naturals)
+      if (w == name) w = std::to_string(value);
+    return w;
+  };
+  bool in_body = false;
+  for (const lex::Token& t : lx.tokens) {
+    if (t.kind == lex::TokKind::Eof) break;
+    if (t.line < written.decl->pos.line || (t.line == written.decl->pos.line && t.col < written.decl->pos.col)) continue;
+    if (!seen_params && !in_params && t.text == "(" && depth == 0) {
+      in_params = true;
+      params.from = offset(t) + 1;
+      depth = 1;
+      continue;
+    }
+    if (in_params) {
+      if (t.text == "(") ++depth;
+      if (t.text == ")" && --depth == 0) {
+        in_params = false;
+        seen_params = true;
+        params.to = offset(t);
+        continue;
+      }
+      ptext += (ptext.empty() ? "" : " ") + word(t);
+      continue;
+    }
+    if (t.line == lb.line && t.col == lb.col) {
+      in_body = true;
+      body.from = offset(t);
+    }
+    if (in_body) btext += (btext.empty() ? "" : " ") + word(t);
+    if (in_body && t.line == rb.line && t.col == rb.col) {
+      body.to = offset(t) + 1;
+      params.text = ptext;
+      body.text = btext;
+      return seen_params;
+    }
+  }
+  return false;
+}
+
+std::string name_of(const check::FnInfo& f) { return f.qualified.empty() ? f.name : f.qualified; }
+
+// The text of the smt copy: the base copy with the reference's parameter list and body replaced.
+bool smt_copy(const Session& s, const std::string& base_text, std::string& out, std::string& why) {
+  const driver::CheckRun& base = s.base.run;
+  Span rp, rb, ip, ib;
+  if (!spans_of(base, *s.base_ref, rp, rb) || !spans_of(base, *s.base_impl, ip, ib)) {
+    why = "The reference's or the implementation's body was not found in the source.";
+    return false;
+  }
+  if (rb.to <= rp.to || rp.from > rp.to) {
+    why = "The reference's body was not found after its parameter list.";
+    return false;
+  }
+  out = base_text.substr(0, rp.from) + ip.text + base_text.substr(rp.to, rb.from - rp.to) + ib.text + base_text.substr(rb.to);
+  return true;
+}
+
+Json from_semantic(const smt::FunctionResult& f, const std::string& where, bool bounded) {
+  Json j = {{"status", smt::status_name(f.status)}, {"where", where}};
+  if (bounded) j["bounded"] = "only where every usize parameter is within the unrolling bound; beyond it nothing is decided";
+  for (const char* k : {"reason", "solvers", "agreement", "counterexample", "expected", "actual"})
+    if (f.record.contains(k)) j[k] = f.record[k];
+  return j;
+}
+
+}  // namespace
+
+std::string smt_precondition(const driver::CheckRun& run, const Session& s, bool& bounded) {
+  std::vector<std::string> parts;
+  std::string cond = condition_text(run, *s.impl);
+  if (!cond.empty()) parts.push_back("(" + cond + ")");
+  bounded = false;
+  for (const check::ParamSig& p : s.impl->params) {
+    if (!p.type || p.type->kind != check::TypeKind::Scalar || p.type->scalar != check::Scalar::Usize) continue;
+    uint64_t lo = 0, hi = s.policy.largest_extent;
+    if (auto it = s.policy.extents.find(p.name); it != s.policy.extents.end() && !it->second.is_float) {
+      lo = it->second.lo;
+      hi = it->second.hi;
+    }
+    parts.push_back("(" + p.name + " >= " + std::to_string(lo) + " && " + p.name + " <= " + std::to_string(hi) + ")");
+    if (hi > 16) {
+      parts.push_back(p.name + " <= 16");
+      bounded = true;
+    }
+  }
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : " && ") + p;
+  return out.empty() ? "true" : out;
+}
+
+SmtPart smt_part(const driver::CheckRun& run, const Session& s, const smt::SolverSet& solvers) {
+  SmtPart part;
+  auto unknown = [&](const std::string& why) {
+    part.status = "unknown";
+    part.record = {{"status", "unknown"}, {"where", "true"}, {"reason", why}};
+    part.human = "unknown: " + why;
+    return part;
+  };
+  if (!run.project.single_file) return unknown("The smt part compares single-file programs; this is a project.");
+  std::string base_text;
+  if (!read_file(s.programs.base, base_text)) return unknown("Cannot read the base copy.");
+  std::string copy, why;
+  if (!smt_copy(s, base_text, copy, why)) return unknown(why);
+  std::string copy_path = s.programs.scratch + "/smt-" + std::filesystem::path(s.programs.base).filename().string();
+  if (!write_file_atomic(copy_path, copy, why)) return unknown(why);
+  bool bounded = false;
+  std::string where = smt_precondition(run, s, bounded);
+  std::string ref_name = name_of(*s.ref);
+  smt::ChildJob job{[&]() -> std::string {
+                      smt::Side ref, cand;
+                      std::string error;
+                      if (!smt::read_side(s.programs.base, ref, error) || !smt::read_side(copy_path, cand, error))
+                        return Json{{"error", error}}.dump();
+                      smt::check_side(ref);
+                      smt::check_side(cand);
+                      if (ref.refusal || cand.refusal)
+                        return Json{{"error", "a copy does not check: " + (ref.refusal ? ref : cand).refusal->first.message}}.dump();
+                      smt::VerifyOptions vo;
+                      vo.timeout_ms = kSmtTimeoutMs;
+                      vo.solvers = solvers;
+                      vo.allow_reference_traps = true;
+                      smt::AssumeArg assume{ref_name, where};
+                      smt::FunctionResult f = smt::compare_function(smt::FunctionJob{&ref, &cand, ref_name, &assume, vo});
+                      Json j = {{"status", static_cast<int>(f.status)}, {"record", f.record}};
+                      if (f.witness) {
+                        Json args = Json::array();
+                        for (const sem::ArgValue& a : f.witness->args) args.push_back({{"view", a.is_view}, {"bits", a.bits}, {"elems", a.elems}});
+                        j["args"] = args;
+                      }
+                      return j.dump();
+                    },
+                    kSmtChildMs, 0};
+  std::vector<smt::ChildResult> ends = smt::run_children({job});
+  if (ends[0].end != smt::ChildEnd::Finished)
+    return unknown(ends[0].end == smt::ChildEnd::Killed ? "The comparison ran past its limit and was stopped."
+                                                        : "The comparison's process ended without an answer.");
+  Json j = Json::parse(ends[0].payload, nullptr, false);
+  if (!j.is_object() || j.contains("error")) return unknown(j.is_object() ? j["error"].get<std::string>() : "An unreadable answer.");
+  smt::FunctionResult f;
+  f.status = static_cast<smt::Status>(j["status"].get<int>());
+  f.record = j["record"];
+  part.status = smt::status_name(f.status);
+  part.record = from_semantic(f, where, bounded);
+  part.disagreement = f.status == smt::Status::SolverDisagreement;
+  if (j.contains("args")) {
+    smt::Witness w;
+    for (const Json& a : j["args"]) {
+      sem::ArgValue v;
+      v.is_view = a["view"].get<bool>();
+      v.bits = a["bits"].get<uint64_t>();
+      v.elems = a["elems"].get<std::vector<uint64_t>>();
+      w.args.push_back(v);
+    }
+    part.witness = w;
+  }
+  std::string solvers_text = solvers.has(smt::Solver::Z3) && solvers.has(smt::Solver::Cvc5) ? "z3 and cvc5"
+                             : solvers.has(smt::Solver::Z3)                               ? "z3"
+                                                                                          : "cvc5";
+  part.human = part.status + " where " + where + " (" + solvers_text + ")";
+  return part;
+}
+
+}  // namespace cairn::validate
