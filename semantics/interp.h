@@ -96,6 +96,9 @@ class Interp {
   Value* top_ = nullptr;  // the end of the current frame: the next call's frame (null: no frame yet)
   Value* lim_ = nullptr;  // the end of the chunk top_ lies in
   Value* ret_ = nullptr;  // where the running function's result goes (the caller's, on the C++ stack)
+  // Where a compiled call with a scalar result has its callee write it (read back as soon as the call ends;
+  // only scalar results are written here, so it never holds a store).
+  Value scalar_ret_;
   // Temporaries of every frame, each with the slots of the frame it belongs to (a frame has at least one slot,
   // so no two live frames share their slots' address); tlast_: the owner of the last one (null: none).
   struct Temp {

@@ -92,6 +92,7 @@ void select_call(CNode& c);   // Call, CallIndirect
 ExFn select_let_call(CNode& c);  // `let` of a direct call's value; null: none
 void link_calls(Code& code);  // after every body is compiled: each direct call's body
 void select_stmt(CNode& c);   // statements; blocks (each sets no_temps after choosing its closures)
+ExFn select_match(CNode& c);  // Match (interp_code_match.cpp): its arm table and closure
 ExFn block_closure(CNode& c);
 Flow ex_exit(Interp& in, const CNode* c);  // return/break/continue with an unwind: c->inner, then c->exit
 
@@ -144,7 +145,7 @@ inline void end_statement(Interp& in) {
   if (__builtin_expect(in.has_temps(), 0)) in.drop_temps();
 }
 // One statement of a block, its temporaries released after it.
-inline Flow run_statement(Interp& in, const CNode* s) {
+[[gnu::always_inline]] inline Flow run_statement(Interp& in, const CNode* s) {
   if (s->no_temps) return s->ex(in, s);  // a tail call where this is the caller's last step
   Flow f = s->ex(in, s);
   end_statement(in);
@@ -153,7 +154,7 @@ inline Flow run_statement(Interp& in, const CNode* s) {
 // A loop's or branch's body: its statements run here when the block has nothing to do at its exit
 // (b->imm 1: no exit to run, no try, nothing released), else through the block's closure. b->a: its only
 // statement, if it has one.
-inline Flow run_body(Interp& in, const CNode* b) {
+[[gnu::always_inline]] inline Flow run_body(Interp& in, const CNode* b) {
   if (!b->imm) return b->ex(in, b);
   if (const CNode* s = b->a) return run_statement(in, s);
   Flow f = Flow::Normal;

@@ -165,6 +165,15 @@ uint64_t sc_call_direct(Interp& in, const CNode* c) {
   return r.b;
 }
 
+// A scalar result (the call node's type a scalar): written to Interp::scalar_ret_, no Value built per call. It
+// starts at zero bits, as a fresh result would.
+template <bool Scalars, int N, int K>
+uint64_t sc_call_direct_scalar(Interp& in, const CNode* c) {
+  in.scalar_ret_.b = 0;
+  run_direct<Scalars, N, K>(in, c, &in.scalar_ret_);
+  return in.scalar_ret_.b;
+}
+
 // let slot = a direct call: the result moves from the callee's frame into the caller's slot (the slot's old
 // value released after the callee's body and its unwinds). A slot holding no store has nothing to release:
 // the callee's `return` writes its whole result there directly (a non-void callee returns on every path, and
@@ -189,10 +198,12 @@ struct DirectCall {
   EvFn ev;
   ScFn sc;
   ExFn let;
+  ScFn sc_scalar;  // sc when the result is a scalar
 };
 template <bool Scalars, int N, int K = -1>
 constexpr DirectCall direct_call() {
-  return {&ev_call_direct<Scalars, N, K>, &sc_call_direct<Scalars, N, K>, &ex_let_call<Scalars, N, K>};
+  return {&ev_call_direct<Scalars, N, K>, &sc_call_direct<Scalars, N, K>, &ex_let_call<Scalars, N, K>,
+          &sc_call_direct_scalar<Scalars, N, K>};
 }
 constexpr DirectCall kDirect[2][4] = {
     {direct_call<false, 0>(), direct_call<false, 1>(), direct_call<false, 2>(), direct_call<false, -1>()},
@@ -243,7 +254,7 @@ void select_call(CNode& c) {
   size_t nargs = c.kids.size();
   const DirectCall& d = kDirect[scalars][nargs < 3 ? nargs : 3];
   c.ev = d.ev;
-  c.sc = d.sc;
+  c.sc = c.scalar ? d.sc_scalar : d.sc;
   c.index = std::max<uint32_t>(c.fn->slots, 1);  // the callee's frame size (at least one slot, Interp::Temp)
   c.slot = nargs > 0 ? c.fn->param_slots[0] : ir::kNoSlot;
   c.slot2 = nargs > 1 ? c.fn->param_slots[1] : ir::kNoSlot;
@@ -260,7 +271,7 @@ void select_call(CNode& c) {
   if (nargs == 1) {
     const DirectCall& d1 = kDirect1[scalars][c.argk & 15];
     c.ev = d1.ev;
-    c.sc = d1.sc;
+    c.sc = c.scalar ? d1.sc_scalar : d1.sc;
   }
 }
 

@@ -109,14 +109,16 @@ inline void build_record(Interp& in, const CNode* c, Value& v) {
   e.reserve(c->kids.size());
   for (const CNode* k : c->kids) append_component(in, k, e);
 }
+Value ev_record(Interp& in, const CNode* c);
 inline void build_variant(Interp& in, const CNode* c, Value& v) {
   v.b = c->index;
   switch (c->rep) {
     case PayloadRep::Scalar:  // the payload's bits (zero bits when no payload is given)
       if (c->a) v.n = c->a->sc(in, c->a);
       return;
-    case PayloadRep::Record:  // the record's store becomes the sum's
+    case PayloadRep::Record:  // the record's store becomes the sum's (a constructor's: built in it)
       if (c->a) {
+        if (c->a->ev == &ev_record) return build_record(in, c->a, v);
         Value p = c->a->ev(in, c->a);
         v.s.take(p.s);
       }
@@ -157,6 +159,20 @@ Flow ex_return_record(Interp& in, const CNode* c) {
 }
 Flow ex_return_variant(Interp& in, const CNode* c) {
   build_variant(in, c->a, empty_result(in));
+  return Flow::Return;
+}
+// The same for a variant whose payload is held in Value::n (PayloadRep::Scalar, given) or that has none
+// (PayloadRep::None): the payload evaluated first, then the result written whole.
+template <bool Payload>
+Flow ex_return_variant_bits(Interp& in, const CNode* c) {
+  const CNode* v = c->a;
+  uint64_t bits = 0;
+  if constexpr (Payload) bits = v->a->sc(in, v->a);
+  Value& r = *in.ret_;
+  if (r.s) r.s.reset();
+  r.b = v->index;
+  r.n = bits;
+  r.p = nullptr;
   return Flow::Return;
 }
 
@@ -224,7 +240,11 @@ void select_expr_closures(CNode& c);
 
 ExFn select_return_ctor(const CNode& c) {
   if (c.a->ev == &ev_record) return &ex_return_record;
-  if (c.a->ev == &ev_variant) return &ex_return_variant;
+  if (c.a->ev == &ev_variant) {
+    if (c.a->rep == PayloadRep::Scalar && c.a->a) return &ex_return_variant_bits<true>;
+    if (c.a->rep == PayloadRep::None && !c.a->a) return &ex_return_variant_bits<false>;
+    return &ex_return_variant;
+  }
   return nullptr;
 }
 

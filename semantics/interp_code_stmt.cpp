@@ -1,6 +1,4 @@
 // Compiled statements: blocks and exits (their unwinds), assignment, loops, match, return.
-#include <algorithm>
-
 #include "semantics/interp_code.h"
 
 // GCC's SLP vectorizer would merge a Value's 8-byte fields into 16-byte moves, which stall on store
@@ -165,67 +163,6 @@ Flow ex_for_each(Interp& in, const CNode* c) {
   return Flow::Normal;
 }
 
-// The arm (index the variant, slot the binder, a the body) of `tag`; c->arms_by_tag: the first arm of each tag,
-// by tag (a table when the tags are small, else the arms are searched in order). Null: no arm.
-inline const CNode* arm_of(const CNode* c, uint64_t tag) {
-  if (!c->arms_by_tag.empty()) return tag < c->arms_by_tag.size() ? c->arms_by_tag[tag] : nullptr;
-  for (const CNode* k : c->kids)
-    if (k->index == tag) return k;
-  return nullptr;
-}
-// The arm's body with its binder bound to `payload` (moved in), then cleared (a scalar binder holds no store:
-// it is left as it is, the next binding writes it before anything reads it).
-inline Flow run_arm_body(Interp& in, const CNode* arm, Value&& payload) {
-  if (arm->scalar) {
-    set_scalar_local(in.sl_[arm->slot], payload.b);
-    return run_body(in, arm->a);
-  }
-  in.sl_[arm->slot] = std::move(payload);
-  Flow f = run_body(in, arm->a);
-  clear_value(in.sl_[arm->slot]);
-  return f;
-}
-// The same with the payload moved out of the subject (a scalar payload's bits are in Value::n: PayloadRep::Scalar).
-inline Flow run_arm(Interp& in, const CNode* arm, Value& subject) {
-  if (arm->slot == ir::kNoSlot) return run_body(in, arm->a);
-  if (arm->scalar) {
-    set_scalar_local(in.sl_[arm->slot], subject.n);
-    return run_body(in, arm->a);
-  }
-  return run_arm_body(in, arm, take_payload(subject, arm->rep));
-}
-Flow ex_match(Interp& in, const CNode* c) {
-  // A subject read from a slot that a copy would clone whole: clone only the payload an arm binds.
-  const ir::Node* subj = c->a->n;
-  const Value* src = nullptr;
-  if (subj->kind == Kind::Local && !c->a->flag) src = &in.sl_[subj->slot];
-  else if (subj->kind == Kind::Deref) src = in.sl_[subj->slot].p;
-  if (src && src->s && c->a->deep) {
-    const CNode* arm = arm_of(c, src->b);
-    if (!arm) in.trap(check::TrapKind::MatchTag, c->pos);
-    if (arm->slot == ir::kNoSlot) return run_body(in, arm->a);
-    return run_arm_body(in, arm, in.copy_payload(*src, arm->rep));
-  }
-  Value v = c->a->ev(in, c->a);
-  const CNode* arm = arm_of(c, v.b);
-  if (!arm) in.trap(check::TrapKind::MatchTag, c->pos);
-  return run_arm(in, arm, v);
-}
-// The subject a local moved out of its slot (its last use, or an IR move): the payload moves to the binder
-// without the subject's Value round trip; what is left of the subject is released after the arm, as ex_match's.
-Flow ex_match_move(Interp& in, const CNode* c) {
-  Value& s = in.sl_[c->a->slot];
-  Value v;
-  v.b = s.b;
-  v.n = s.n;
-  v.s.take(s.s);
-  s.b = s.n = 0;
-  s.p = nullptr;
-  const CNode* arm = arm_of(c, v.b);
-  if (!arm) in.trap(check::TrapKind::MatchTag, c->pos);
-  return run_arm(in, arm, v);
-}
-
 Flow ex_return(Interp& in, const CNode* c) {
   if (c->a) {
     Value v = c->a->ev(in, c->a);
@@ -356,17 +293,7 @@ void select_stmt_closure(CNode& c) {
       return;
     case Kind::ForRange: c.ex = &ex_for_range; return;
     case Kind::ForEach: c.ex = &ex_for_each; return;
-    case Kind::Match: {
-      uint32_t most = 0;
-      for (const CNode* arm : c.kids) most = std::max(most, arm->index);
-      if (most < 64) {
-        c.arms_by_tag.assign(most + 1, nullptr);
-        for (const CNode* arm : c.kids)
-          if (!c.arms_by_tag[arm->index]) c.arms_by_tag[arm->index] = arm;
-      }
-      c.ex = c.a->n->kind == Kind::Local && c.a->flag ? &ex_match_move : &ex_match;
-      return;
-    }
+    case Kind::Match: c.ex = select_match(c); return;
     case Kind::Return:
       if (c.a && is_scalar(n->kids[0])) {
         c.ex = select_stmt_op(c);
