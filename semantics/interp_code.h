@@ -32,6 +32,8 @@ struct CNode {
   const CNode* c = nullptr;           // kid 2
   std::vector<const CNode*> kids;     // every kid: block statements, call arguments, constructor fields
   std::vector<const CNode*> arms_by_tag;  // Match: the arm of each tag, by tag
+  const CNode* only = nullptr;        // Block: its only statement when running the block is running just it (no
+                                      // temporaries, nothing at its exit: run_body calls it directly), else null
   const CNode* exit = nullptr;        // Block (its end), Return, Break, Continue: the compiled Unwind (kids:
                                       // its placed deferred calls and releases), null when it runs nothing
   ExFn inner = nullptr;               // Return, Break, Continue with an exit: the statement before its unwind
@@ -53,6 +55,7 @@ struct CNode {
   const ir::Function* fn = nullptr;   // Call: the callee
   const CNode* const* body = nullptr; // Call: where the callee's compiled body is (Code::bodies)
   const CNode* callee_body = nullptr; // Call: *body, copied by link_calls once every body is compiled
+  const CNode* callee_stmt = nullptr; // Call: callee_body->only (link_calls)
   uint64_t argk = 0;                  // direct Call: how each argument is passed (interp_code_call.cpp)
   const std::vector<uint32_t>* store_slots = nullptr;  // Call: the callee's Code::store_slots
   const uint32_t* ss = nullptr;       // Call: the same slots, `nss` of them (set by link_calls)
@@ -152,9 +155,10 @@ inline void end_statement(Interp& in) {
   return f;
 }
 // A loop's or branch's body: its statements run here when the block has nothing to do at its exit
-// (b->imm 1: no exit to run, no try, nothing released), else through the block's closure. b->a: its only
-// statement, if it has one.
+// (b->imm 1: no exit to run, no try, nothing released), else through the block's closure. b->only, b->a: its
+// only statement, if it has one.
 [[gnu::always_inline]] inline Flow run_body(Interp& in, const CNode* b) {
+  if (const CNode* s = b->only) return s->ex(in, s);
   if (!b->imm) return b->ex(in, b);
   if (const CNode* s = b->a) return run_statement(in, s);
   Flow f = Flow::Normal;

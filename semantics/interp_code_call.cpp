@@ -130,7 +130,8 @@ template <bool Scalars, int N, int K>
     in.sl_ = slots;
     in.ret_ = ret;
     in.depth = depth + 1;
-    if (const CNode* body = c->callee_body) run_body(in, body);
+    if (const CNode* st = c->callee_stmt) st->ex(in, st);
+    else if (const CNode* body = c->callee_body) run_body(in, body);
   } catch (...) {
     for (uint32_t i = 0; i < c->nss; ++i) clear_value(slots[c->ss[i]]);
     if (in.tlast_ == slots) in.drop_temps_of(slots);  // the callee's temporaries
@@ -142,7 +143,14 @@ template <bool Scalars, int N, int K>
     throw;
   }
   const uint32_t* ss = c->ss;
-  for (uint32_t i = 0, n = c->nss; i < n; ++i) clear_value(slots[ss[i]]);
+  uint32_t nss = c->nss;
+  if (nss > 0) {  // the usual one or two store slots without the loop
+    clear_value(slots[ss[0]]);
+    if (nss > 1) {
+      clear_value(slots[ss[1]]);
+      for (uint32_t i = 2; i < nss; ++i) clear_value(slots[ss[i]]);
+    }
+  }
   // (none: a normal exit leaves no temporary, every statement releases its own)
   if (__builtin_expect(in.tlast_ == slots, 0)) in.drop_temps_of(slots);
   in.sl_ = saved_sl;
@@ -278,6 +286,7 @@ void select_call(CNode& c) {
 void link_calls(Code& code) {
   for (CNode& c : code.nodes) {
     if (c.body) c.callee_body = *c.body;
+    if (c.callee_body) c.callee_stmt = c.callee_body->only;
     if (c.store_slots) {
       c.ss = c.store_slots->data();
       c.nss = static_cast<uint32_t>(c.store_slots->size());

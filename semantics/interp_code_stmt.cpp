@@ -236,10 +236,12 @@ bool releases_nothing(const ir::Node* n) {
 
 ExFn block_closure(CNode& c) {
   c.imm = 0;
+  c.only = nullptr;
   c.no_temps = true;  // every form releases its statements' temporaries after each
   if (c.flag) return &ex_block<true>;
   if (c.exit || !releases_nothing(c.n)) return &ex_block<false>;
   c.imm = 1;  // run_body may run the statements in place
+  if (c.kids.size() == 1 && c.kids[0]->no_temps) c.only = c.kids[0];
   return c.kids.size() == 1 ? &ex_block_one : &ex_block_statements;
 }
 
