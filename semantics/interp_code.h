@@ -51,6 +51,8 @@ struct CNode {
   bool no_temps = false;              // evaluating it (an expression, or a statement's own expressions)
                                       // never leaves a temporary in the frame: end_statement has nothing to do
   bool scalar = false;                // an expression of a scalar type (sc gives its value); Arm: a scalar binder
+  bool leaf = false;                  // direct Call: neither its arguments nor the callee's body (its unwinds
+                                      // included) holds a Call or CallIndirect: it makes no further call
   PayloadRep rep = PayloadRep::None;  // Variant, Arm: how the sum holds the variant's payload
   const ir::Function* fn = nullptr;   // Call: the callee
   const CNode* const* body = nullptr; // Call: where the callee's compiled body is (Code::bodies)

@@ -91,6 +91,24 @@ inline void pass_arg(Interp& in, const CNode* k, Value* slots, uint32_t ps, unsi
   }
 }
 
+// The arguments, each into its parameter's slot of the frame at `slots` (run_direct).
+template <bool Scalars, int N, int K>
+[[gnu::always_inline]] inline void pass_args(Interp& in, const CNode* c, Value* slots) {
+  if constexpr (N >= 1) pass_arg<Scalars>(in, c->a, slots, c->slot, K >= 0 ? unsigned(K) : c->argk & 15);
+  if constexpr (N >= 2) pass_arg<Scalars>(in, c->b, slots, c->slot2, (c->argk >> 4) & 15);
+  if constexpr (N < 0) {
+    const uint32_t* params = c->fn->param_slots.data();
+    const CNode* const* kids = c->kids.data();
+    size_t nargs = c->kids.size();
+    for (size_t i = 0; i < nargs; ++i) {
+      const CNode* k = kids[i];
+      unsigned kind = k->scalar ? kArgScalar : kArgValue;
+      if (i < kArgKinds) kind = unsigned((c->argk >> (4 * i)) & 15);
+      pass_arg<Scalars>(in, k, slots, params[i], kind);
+    }
+  }
+}
+
 // A direct call without a plan, its arguments all plain values for by-value parameters. Its frame is taken at
 // the top of the slot stack before the arguments are evaluated (calls inside them take the frames above it);
 // each argument is evaluated straight into it, then the body runs with its result going to `ret`. The frame
@@ -113,19 +131,7 @@ template <bool Scalars, int N, int K>
   if (__builtin_expect(c->index > static_cast<size_t>(lim - top), 0)) slots = in.frame_base_chunk(c->index);
   in.top_ = slots + c->index;
   try {
-    if constexpr (N >= 1) pass_arg<Scalars>(in, c->a, slots, c->slot, K >= 0 ? unsigned(K) : c->argk & 15);
-    if constexpr (N >= 2) pass_arg<Scalars>(in, c->b, slots, c->slot2, (c->argk >> 4) & 15);
-    if constexpr (N < 0) {
-      const uint32_t* params = c->fn->param_slots.data();
-      const CNode* const* kids = c->kids.data();
-      size_t nargs = c->kids.size();
-      for (size_t i = 0; i < nargs; ++i) {
-        const CNode* k = kids[i];
-        unsigned kind = k->scalar ? kArgScalar : kArgValue;
-        if (i < kArgKinds) kind = unsigned((c->argk >> (4 * i)) & 15);
-        pass_arg<Scalars>(in, k, slots, params[i], kind);
-      }
-    }
+    pass_args<Scalars, N, K>(in, c, slots);
     if (in.too_deep(depth)) in.trap(check::TrapKind::Stack, c->pos);
     in.sl_ = slots;
     in.ret_ = ret;
@@ -160,25 +166,74 @@ template <bool Scalars, int N, int K>
   in.depth = depth;
 }
 template <bool Scalars, int N, int K>
+[[gnu::noinline]] void run_direct_outline(Interp& in, const CNode* c, Value* ret) {
+  run_direct<Scalars, N, K>(in, c, ret);
+}
+
+// The same for a call that makes no further call (CNode::leaf: neither its arguments nor the callee's body
+// holds a Call or CallIndirect): nothing reads top_, lim_ or depth until it ends, so its frame is used at top_
+// without moving them (the depth limit still checked). A frame that does not fit in the rest of the chunk
+// takes run_direct's way.
+template <bool Scalars, int N, int K>
+[[gnu::always_inline]] inline void run_direct_leaf(Interp& in, const CNode* c, Value* ret) {
+  Value* const slots = in.top_;
+  if (__builtin_expect(c->index > static_cast<size_t>(in.lim_ - slots), 0))
+    return run_direct_outline<Scalars, N, K>(in, c, ret);
+  Value* const saved_sl = in.sl_;
+  Value* const saved_ret = in.ret_;
+  try {
+    pass_args<Scalars, N, K>(in, c, slots);
+    if (in.too_deep(in.depth)) in.trap(check::TrapKind::Stack, c->pos);
+    in.sl_ = slots;
+    in.ret_ = ret;
+    if (const CNode* st = c->callee_stmt) st->ex(in, st);
+    else if (const CNode* body = c->callee_body) run_body(in, body);
+  } catch (...) {
+    for (uint32_t i = 0; i < c->nss; ++i) clear_value(slots[c->ss[i]]);
+    if (in.tlast_ == slots) in.drop_temps_of(slots);  // the callee's temporaries
+    in.sl_ = saved_sl;
+    in.ret_ = saved_ret;
+    throw;
+  }
+  const uint32_t* ss = c->ss;
+  uint32_t nss = c->nss;
+  if (nss > 0) {
+    clear_value(slots[ss[0]]);
+    if (nss > 1) {
+      clear_value(slots[ss[1]]);
+      for (uint32_t i = 2; i < nss; ++i) clear_value(slots[ss[i]]);
+    }
+  }
+  if (__builtin_expect(in.tlast_ == slots, 0)) in.drop_temps_of(slots);
+  in.sl_ = saved_sl;
+  in.ret_ = saved_ret;
+}
+template <bool Scalars, int N, int K, bool Leaf>
+[[gnu::always_inline]] inline void call_into(Interp& in, const CNode* c, Value* ret) {
+  if constexpr (Leaf) run_direct_leaf<Scalars, N, K>(in, c, ret);
+  else run_direct<Scalars, N, K>(in, c, ret);
+}
+
+template <bool Scalars, int N, int K, bool Leaf>
 Value ev_call_direct(Interp& in, const CNode* c) {
   Value r;
-  run_direct<Scalars, N, K>(in, c, &r);
+  call_into<Scalars, N, K, Leaf>(in, c, &r);
   return r;
 }
 // The result's bits (a scalar result, or the tag of a sum), without building a Value.
-template <bool Scalars, int N, int K>
+template <bool Scalars, int N, int K, bool Leaf>
 uint64_t sc_call_direct(Interp& in, const CNode* c) {
   Value r;
-  run_direct<Scalars, N, K>(in, c, &r);
+  call_into<Scalars, N, K, Leaf>(in, c, &r);
   return r.b;
 }
 
 // A scalar result (the call node's type a scalar): written to Interp::scalar_ret_, no Value built per call. It
 // starts at zero bits, as a fresh result would.
-template <bool Scalars, int N, int K>
+template <bool Scalars, int N, int K, bool Leaf>
 uint64_t sc_call_direct_scalar(Interp& in, const CNode* c) {
   in.scalar_ret_.b = 0;
-  run_direct<Scalars, N, K>(in, c, &in.scalar_ret_);
+  call_into<Scalars, N, K, Leaf>(in, c, &in.scalar_ret_);
   return in.scalar_ret_.b;
 }
 
@@ -186,16 +241,16 @@ uint64_t sc_call_direct_scalar(Interp& in, const CNode* c) {
 // value released after the callee's body and its unwinds). A slot holding no store has nothing to release:
 // the callee's `return` writes its whole result there directly (a non-void callee returns on every path, and
 // nothing reads the slot between its `return` and the end of the call: the arguments are evaluated before).
-template <bool Scalars, int N, int K>
+template <bool Scalars, int N, int K, bool Leaf>
 Flow ex_let_call(Interp& in, const CNode* c) {
   const CNode* call = c->a;
   Value& d = in.sl_[c->slot];
   if (__builtin_expect(!d.s, 1) && c->flag) {
-    run_direct<Scalars, N, K>(in, call, &d);
+    call_into<Scalars, N, K, Leaf>(in, call, &d);
     return Flow::Normal;
   }
   Value r;
-  run_direct<Scalars, N, K>(in, call, &r);
+  call_into<Scalars, N, K, Leaf>(in, call, &r);
   d = std::move(r);
   return Flow::Normal;
 }
@@ -208,19 +263,29 @@ struct DirectCall {
   ExFn let;
   ScFn sc_scalar;  // sc when the result is a scalar
 };
-template <bool Scalars, int N, int K = -1>
+template <bool Scalars, int N, int K = -1, bool Leaf = false>
 constexpr DirectCall direct_call() {
-  return {&ev_call_direct<Scalars, N, K>, &sc_call_direct<Scalars, N, K>, &ex_let_call<Scalars, N, K>,
-          &sc_call_direct_scalar<Scalars, N, K>};
+  return {&ev_call_direct<Scalars, N, K, Leaf>, &sc_call_direct<Scalars, N, K, Leaf>,
+          &ex_let_call<Scalars, N, K, Leaf>, &sc_call_direct_scalar<Scalars, N, K, Leaf>};
 }
-constexpr DirectCall kDirect[2][4] = {
-    {direct_call<false, 0>(), direct_call<false, 1>(), direct_call<false, 2>(), direct_call<false, -1>()},
-    {direct_call<true, 0>(), direct_call<true, 1>(), direct_call<true, 2>(), direct_call<true, -1>()}};
-constexpr DirectCall kDirect1[2][5] = {
-    {direct_call<false, 1, kArgValue>(), direct_call<false, 1, kArgScalar>(), direct_call<false, 1, kArgSlot>(),
-     direct_call<false, 1, kArgConst>(), direct_call<false, 1, kArgMove>()},
-    {direct_call<true, 1, kArgValue>(), direct_call<true, 1, kArgScalar>(), direct_call<true, 1, kArgSlot>(),
-     direct_call<true, 1, kArgConst>(), direct_call<true, 1, kArgMove>()}};
+// [leaf][all arguments scalars][argument count 0, 1, 2, any]
+template <bool Leaf>
+constexpr DirectCall kDirectOf[2][4] = {
+    {direct_call<false, 0, -1, Leaf>(), direct_call<false, 1, -1, Leaf>(), direct_call<false, 2, -1, Leaf>(),
+     direct_call<false, -1, -1, Leaf>()},
+    {direct_call<true, 0, -1, Leaf>(), direct_call<true, 1, -1, Leaf>(), direct_call<true, 2, -1, Leaf>(),
+     direct_call<true, -1, -1, Leaf>()}};
+// [leaf][all arguments scalars][the one argument's ArgKind]
+template <bool Leaf>
+constexpr DirectCall kDirect1Of[2][5] = {
+    {direct_call<false, 1, kArgValue, Leaf>(), direct_call<false, 1, kArgScalar, Leaf>(),
+     direct_call<false, 1, kArgSlot, Leaf>(), direct_call<false, 1, kArgConst, Leaf>(),
+     direct_call<false, 1, kArgMove, Leaf>()},
+    {direct_call<true, 1, kArgValue, Leaf>(), direct_call<true, 1, kArgScalar, Leaf>(),
+     direct_call<true, 1, kArgSlot, Leaf>(), direct_call<true, 1, kArgConst, Leaf>(),
+     direct_call<true, 1, kArgMove, Leaf>()}};
+constexpr const DirectCall (*kDirect[2])[4] = {kDirectOf<false>, kDirectOf<true>};
+constexpr const DirectCall (*kDirect1[2])[5] = {kDirect1Of<false>, kDirect1Of<true>};
 
 }  // namespace
 
@@ -228,12 +293,13 @@ constexpr DirectCall kDirect1[2][5] = {
 ExFn select_let_call(CNode& c) {
   const check::FnInfo* info = c.a->fn ? c.a->fn->info : nullptr;
   c.flag = info && info->result && info->result->kind != TypeKind::Void;
-  for (const auto& row : kDirect)
-    for (const DirectCall& d : row)
-      if (c.a->ev == d.ev) return d.let;
-  for (const auto& row : kDirect1)
-    for (const DirectCall& d : row)
-      if (c.a->ev == d.ev) return d.let;
+  for (int leaf = 0; leaf < 2; ++leaf)
+    for (int scalars = 0; scalars < 2; ++scalars) {
+      for (const DirectCall& d : kDirect[leaf][scalars])
+        if (c.a->ev == d.ev) return d.let;
+      for (const DirectCall& d : kDirect1[leaf][scalars])
+        if (c.a->ev == d.ev) return d.let;
+    }
   return nullptr;
 }
 
@@ -260,7 +326,7 @@ void select_call(CNode& c) {
   }
   if (!plain) return;
   size_t nargs = c.kids.size();
-  const DirectCall& d = kDirect[scalars][nargs < 3 ? nargs : 3];
+  const DirectCall& d = kDirect[c.leaf][scalars][nargs < 3 ? nargs : 3];
   c.ev = d.ev;
   c.sc = c.scalar ? d.sc_scalar : d.sc;
   c.index = std::max<uint32_t>(c.fn->slots, 1);  // the callee's frame size (at least one slot, Interp::Temp)
@@ -277,7 +343,7 @@ void select_call(CNode& c) {
     c.argk |= uint64_t{kind} << (4 * i);
   }
   if (nargs == 1) {
-    const DirectCall& d1 = kDirect1[scalars][c.argk & 15];
+    const DirectCall& d1 = kDirect1[c.leaf][scalars][c.argk & 15];
     c.ev = d1.ev;
     c.sc = c.scalar ? d1.sc_scalar : d1.sc;
   }

@@ -45,10 +45,21 @@ bool may_try(const Node* n, const std::vector<bool>& escapes) {
   return false;
 }
 
+// The subtree holds a call (its unwinds included): the only nodes that run a function.
+bool has_call(const Node* n) {
+  if (n->kind == Kind::Call || n->kind == Kind::CallIndirect) return true;
+  for (const Node* k : n->kids)
+    if (has_call(k)) return true;
+  return n->unwind && has_call(n->unwind);
+}
+
 class Compiler {
  public:
   Compiler(const ir::Module& m, Code& code) : m_(m), code_(code) {
-    for (const ir::Function& f : m.fns) escapes_.push_back(f.body && try_escapes(f.body));
+    for (const ir::Function& f : m.fns) {
+      escapes_.push_back(f.body && try_escapes(f.body));
+      calls_.push_back(f.body && has_call(f.body));
+    }
   }
 
   const CNode* block(const Node* n) {
@@ -137,6 +148,9 @@ class Compiler {
       c->fn = &m_.fns[n->callee];
       c->body = &code_.bodies[n->callee];
       c->store_slots = &code_.store_slots[n->callee];
+      c->leaf = !calls_[n->callee];
+      for (const Node* k : n->kids)
+        if (has_call(k)) c->leaf = false;
     }
     if (n->kind == Kind::Local) c->flag = n->imm || moves_.count(n);
     select_expr(*c);
@@ -162,6 +176,7 @@ class Compiler {
   const ir::Module& m_;
   Code& code_;
   std::vector<bool> escapes_;  // per function: a `try` may escape its body
+  std::vector<bool> calls_;    // per function: its body holds a call
 
  public:
   std::unordered_set<const Node*> moves_;  // the current function's last uses
