@@ -58,6 +58,8 @@ struct CNode {
   const CNode* const* body = nullptr; // Call: where the callee's compiled body is (Code::bodies)
   const CNode* callee_body = nullptr; // Call: *body, copied by link_calls once every body is compiled
   const CNode* callee_stmt = nullptr; // Call: callee_body->only (link_calls)
+  bool callee_clean = false;          // Call: the callee's body runs its statements in place (imm) and none of
+                                      // them leaves a temporary (link_calls)
   uint64_t argk = 0;                  // direct Call: how each argument is passed (interp_code_call.cpp)
   const std::vector<uint32_t>* store_slots = nullptr;  // Call: the callee's Code::store_slots
   const uint32_t* ss = nullptr;       // Call: the same slots, `nss` of them (set by link_calls)

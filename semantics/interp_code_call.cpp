@@ -1,5 +1,7 @@
 // Compiled calls: a direct call evaluates its arguments straight into the callee's frame; other calls go through a
 // stack buffer and Interp::invoke. Callees are resolved at compile time.
+#include <algorithm>
+
 #include "semantics/interp_code.h"
 
 // GCC's SLP vectorizer would merge a Value's 8-byte fields into 16-byte moves, which stall on store
@@ -109,6 +111,19 @@ template <bool Scalars, int N, int K>
   }
 }
 
+// The callee's body: its only statement, or its statements in place when none leaves a temporary and the block
+// has nothing to do at its exit (CNode::callee_clean), else run_body.
+[[gnu::always_inline]] inline void run_callee(Interp& in, const CNode* c) {
+  if (const CNode* st = c->callee_stmt) {
+    st->ex(in, st);
+  } else if (c->callee_clean) {
+    for (const CNode* s : c->callee_body->kids)
+      if (s->ex(in, s) != Flow::Normal) break;
+  } else if (const CNode* body = c->callee_body) {
+    run_body(in, body);
+  }
+}
+
 // A direct call without a plan, its arguments all plain values for by-value parameters. Its frame is taken at
 // the top of the slot stack before the arguments are evaluated (calls inside them take the frames above it);
 // each argument is evaluated straight into it, then the body runs with its result going to `ret`. The frame
@@ -136,8 +151,7 @@ template <bool Scalars, int N, int K>
     in.sl_ = slots;
     in.ret_ = ret;
     in.depth = depth + 1;
-    if (const CNode* st = c->callee_stmt) st->ex(in, st);
-    else if (const CNode* body = c->callee_body) run_body(in, body);
+    run_callee(in, c);
   } catch (...) {
     for (uint32_t i = 0; i < c->nss; ++i) clear_value(slots[c->ss[i]]);
     if (in.tlast_ == slots) in.drop_temps_of(slots);  // the callee's temporaries
@@ -186,8 +200,7 @@ template <bool Scalars, int N, int K>
     if (in.too_deep(in.depth)) in.trap(check::TrapKind::Stack, c->pos);
     in.sl_ = slots;
     in.ret_ = ret;
-    if (const CNode* st = c->callee_stmt) st->ex(in, st);
-    else if (const CNode* body = c->callee_body) run_body(in, body);
+    run_callee(in, c);
   } catch (...) {
     for (uint32_t i = 0; i < c->nss; ++i) clear_value(slots[c->ss[i]]);
     if (in.tlast_ == slots) in.drop_temps_of(slots);  // the callee's temporaries
@@ -352,7 +365,11 @@ void select_call(CNode& c) {
 void link_calls(Code& code) {
   for (CNode& c : code.nodes) {
     if (c.body) c.callee_body = *c.body;
-    if (c.callee_body) c.callee_stmt = c.callee_body->only;
+    if (const CNode* b = c.callee_body) {
+      c.callee_stmt = b->only;
+      auto clean = [](const CNode* s) { return s->no_temps; };
+      c.callee_clean = b->imm && std::all_of(b->kids.begin(), b->kids.end(), clean);
+    }
     if (c.store_slots) {
       c.ss = c.store_slots->data();
       c.nss = static_cast<uint32_t>(c.store_slots->size());
