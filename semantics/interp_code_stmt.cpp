@@ -140,6 +140,32 @@ Flow ex_for_range(Interp& in, const CNode* c) {
   }
   return Flow::Normal;
 }
+// The same when the body runs its statements in place and none leaves a temporary (for_body_clean): they run
+// here without run_body's checks.
+Flow ex_for_range_clean(Interp& in, const CNode* c) {
+  uint64_t lo = c->a->sc(in, c->a);
+  uint64_t hi = c->b->sc(in, c->b);
+  const CNode* const* first = c->c->kids.data();
+  const CNode* const* last = first + c->c->kids.size();
+  for (uint64_t i = lo; i < hi; ++i) {
+    if (c->slot != ir::kNoSlot) in.sl_[c->slot].b = i;
+    Flow f = Flow::Normal;
+    for (const CNode* const* s = first; s != last; ++s) {
+      f = (*s)->ex(in, *s);
+      if (f != Flow::Normal) break;
+    }
+    if (f == Flow::Break) break;
+    if (f == Flow::Return) return f;
+  }
+  return Flow::Normal;
+}
+bool for_body_clean(const CNode* b) {
+  if (!b || b->imm != 1) return false;
+  for (const CNode* s : b->kids)
+    if (!s->no_temps) return false;
+  return true;
+}
+
 // for x in view: the element's copy in `slot`, its index in `slot2`; flag: scalar elements.
 Flow ex_for_each(Interp& in, const CNode* c) {
   Value v = in.view(c->a->n);
@@ -293,7 +319,7 @@ void select_stmt_closure(CNode& c) {
       c.ex = select_branch_cmp(c);  // the condition a comparison of slots and constants
       if (!c.ex) c.ex = n->kind == Kind::If ? &ex_if : &ex_while;
       return;
-    case Kind::ForRange: c.ex = &ex_for_range; return;
+    case Kind::ForRange: c.ex = for_body_clean(c.c) ? &ex_for_range_clean : &ex_for_range; return;
     case Kind::ForEach: c.ex = &ex_for_each; return;
     case Kind::Match: c.ex = select_match(c); return;
     case Kind::Return:
