@@ -132,8 +132,12 @@ struct KLoc {
 struct KCon {
   static uint64_t get(Interp&, const CNode* k) { return k->imm; }
 };
+struct KFld {  // a field of a record held in a slot (the Field node's closure is sc_field_of_local)
+  static uint64_t get(Interp& in, const CNode* k) { return in.sl_[k->a->slot].s->e[k->index].b; }
+};
 // 0: any expression, 1: a scalar slot read, 2: a constant.
 int operand_kind(const CNode* k);
+bool is_field_of_local(const CNode* k);  // k reads a field of a slot's record as KFld does
 
 // Element i of a view (View) or of a Buf/Array value, after the bounds guard naming `pos`.
 template <bool View>

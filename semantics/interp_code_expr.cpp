@@ -238,6 +238,8 @@ void select_expr_closures(CNode& c);
 
 }  // namespace
 
+bool is_field_of_local(const CNode* k) { return k->sc == &sc_field_of_local; }
+
 ExFn select_return_ctor(const CNode& c) {
   if (c.a->ev == &ev_record) return &ex_return_record;
   if (c.a->ev == &ev_variant) {

@@ -231,6 +231,33 @@ constexpr std::array<std::array<OpTable, 3>, 2> stmt_tables() {
 const std::array<std::array<OpTable, 3>, 2> kStmtBin[3] = {stmt_tables<kLetOp>(), stmt_tables<kAssignOp>(),
                                                            stmt_tables<kReturnOp>()};
 
+// Operand pairs past kBin's, with a field of a slot's record (3) or a constant (2) as operand 0:
+// [field, field], [field, constant], [slot, field], [constant, slot], [field, slot].
+constexpr int kExtraPairs[5][2] = {{3, 3}, {3, 2}, {1, 3}, {2, 1}, {3, 1}};
+const std::array<Row<kScalars>, kOps> kBinX[5] = {
+    bin_table<KFld, KFld>(OpSeq()), bin_table<KFld, KCon>(OpSeq()), bin_table<KLoc, KFld>(OpSeq()),
+    bin_table<KCon, KLoc>(OpSeq()), bin_table<KFld, KLoc>(OpSeq())};
+template <int K>
+constexpr std::array<OpTable, 5> stmt_tables_x() {
+  return {{stmt_table<K, KFld, KFld>(OpSeq()), stmt_table<K, KFld, KCon>(OpSeq()), stmt_table<K, KLoc, KFld>(OpSeq()),
+           stmt_table<K, KCon, KLoc>(OpSeq()), stmt_table<K, KFld, KLoc>(OpSeq())}};
+}
+// [let, assign, return][pair of kExtraPairs]
+const std::array<OpTable, 5> kStmtBinX[3] = {stmt_tables_x<kLetOp>(), stmt_tables_x<kAssignOp>(),
+                                             stmt_tables_x<kReturnOp>()};
+// The operands' kinds: kBin's (0, 1, 2) or a field of a slot's record (3).
+int kind_x(const CNode* k) { return is_field_of_local(k) ? 3 : operand_kind(k); }
+// The index in kExtraPairs of the operands' kinds, -1 when kBin covers them.
+int extra_pair(const CNode* a, const CNode* b) {
+  int ka = kind_x(a), kb = kind_x(b);
+  for (int i = 0; i < 5; ++i)
+    if (kExtraPairs[i][0] == ka && kExtraPairs[i][1] == kb) return i;
+  return -1;
+}
+// kBin's indexes of the operands' kinds (a field or a leading constant read as any expression).
+int base_a(const CNode* a) { return operand_kind(a) == 1 ? 1 : 0; }
+int base_b(const CNode* b) { return operand_kind(b); }
+
 // [while][operand 1: slot, constant][comparison][scalar], operand 0 a slot
 const std::array<std::array<ExFn, kScalars>, 6> kBranch[2][2] = {
     {branch_table<false, KLoc>(std::make_index_sequence<6>()), branch_table<false, KCon>(std::make_index_sequence<6>())},
@@ -275,7 +302,8 @@ void select_op(CNode& c) {
   if (c.op == Op::Convert) {
     f = kConv[ka][s][static_cast<size_t>(c.s2)];
   } else if (c.b) {
-    f = kBin[ka][operand_kind(c.b)][o][s];
+    int x = extra_pair(c.a, c.b);
+    f = x >= 0 ? kBinX[x][o][s] : kBin[ka][base_b(c.b)][o][s];
   } else if (c.op == Op::FromBits) {
     if (c.s1 == Scalar::U32 && c.s2 == Scalar::F32)
       f = ka ? &sc_un<Op::FromBits, Scalar::U32, Scalar::F32, KLoc> : &sc_un<Op::FromBits, Scalar::U32, Scalar::F32, KAny>;
@@ -293,10 +321,11 @@ ExFn select_stmt_op(const CNode& c) {
   const CNode* k = kind == kAssignOp ? c.b : c.a;
   if (!k || (k->n->kind != Kind::Binary && k->n->kind != Kind::Builtin) || !k->b || k->kids.size() != 2)
     return nullptr;
-  int ka = operand_kind(k->a) == 1 ? 1 : 0, kb = operand_kind(k->b);
+  int ka = base_a(k->a), kb = base_b(k->b), x = extra_pair(k->a, k->b);
   size_t o = static_cast<size_t>(k->op), s = static_cast<size_t>(k->s1);
-  if (k->sc != kBin[ka][kb][o][s]) return nullptr;  // the operator's own closure is not this one's
-  return kStmtBin[kind][ka][kb][o][s];
+  ScFn own = x >= 0 ? kBinX[x][o][s] : kBin[ka][kb][o][s];
+  if (!own || k->sc != own) return nullptr;  // the operator's own closure is not this one's
+  return x >= 0 ? kStmtBinX[kind][x][o][s] : kStmtBin[kind][ka][kb][o][s];
 }
 
 ExFn select_branch_cmp(const CNode& c) {
