@@ -106,7 +106,7 @@ inline void build_record(Interp& in, const CNode* c, Value& v) {
   StoreRef st = make_store();
   v.s.take(st);
   std::vector<Value>& e = v.s->e;
-  e.reserve(c->kids.size());
+  if (e.capacity() < c->kids.size()) e.reserve(c->kids.size());  // a pooled store keeps its capacity
   for (const CNode* k : c->kids) append_component(in, k, e);
 }
 Value ev_record(Interp& in, const CNode* c);
@@ -159,6 +159,14 @@ Flow ex_return_record(Interp& in, const CNode* c) {
 }
 Flow ex_return_variant(Interp& in, const CNode* c) {
   build_variant(in, c->a, empty_result(in));
+  return Flow::Return;
+}
+// The same for a variant whose payload is a record constructor (PayloadRep::Record): built in the result.
+Flow ex_return_variant_record(Interp& in, const CNode* c) {
+  const CNode* v = c->a;
+  Value& r = empty_result(in);
+  r.b = v->index;
+  build_record(in, v->a, r);
   return Flow::Return;
 }
 // The same for a variant whose payload is held in Value::n (PayloadRep::Scalar, given) or that has none
@@ -245,6 +253,7 @@ ExFn select_return_ctor(const CNode& c) {
   if (c.a->ev == &ev_variant) {
     if (c.a->rep == PayloadRep::Scalar && c.a->a) return &ex_return_variant_bits<true>;
     if (c.a->rep == PayloadRep::None && !c.a->a) return &ex_return_variant_bits<false>;
+    if (c.a->rep == PayloadRep::Record && c.a->a && c.a->a->ev == &ev_record) return &ex_return_variant_record;
     return &ex_return_variant;
   }
   return nullptr;
