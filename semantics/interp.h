@@ -167,7 +167,8 @@ class Interp {
   std::unordered_map<const ir::Node*, StoreRef> strings_;  // string literals, built once (ro)
   std::unordered_map<const ir::Node*, const check::Type*> try_result_;  // each Try: its function's result type
 
-  [[noreturn]] void trap(check::TrapKind k, Pos p) { throw TrapEx{k, p}; }
+  // Out of line and cold: a closure with a guard then needs no registers saved for the throw on its hot path.
+  [[noreturn, gnu::cold, gnu::noinline]] void trap(check::TrapKind k, Pos p);
   Value copy(const Value& v, const check::Type* t);
   bool copies_deeply(const Value& v, const check::Type* t);  // copy(v, t) would clone v's store
   Value copy_component(const Value& x);  // component x as copy() clones it inside its store
