@@ -84,8 +84,9 @@ enum FlatArm : uint64_t { kArmNone, kArmScalar, kArmRecord };
 // scalar (in Value::n) or a flat record (the subject's store): the payload goes straight from the subject's slot
 // to the binder's. A flat value's stores count no heap bytes and are shared with nothing, so when they are
 // released changes nothing a program can observe: an arm without a binder leaves the subject in its slot (it is
-// not read again), and a record binder keeps its store after the arm; either is released when its slot is next
-// written or the frame is popped (as with blocks that release nothing, interp_code_stmt.cpp).
+// not read again), and a record binder keeps its store after the arm (the next binding hands it to the subject's
+// slot); each is released when its slot is next written or the frame is popped (as with blocks that release
+// nothing, interp_code_stmt.cpp).
 Flow ex_match_flat(Interp& in, const CNode* c) {
   Value* sl = in.sl_;
   Value& s = sl[c->a->slot];
@@ -96,10 +97,9 @@ Flow ex_match_flat(Interp& in, const CNode* c) {
     case kArmScalar:
       set_scalar_local(sl[arm->slot], s.n);
       break;
-    case kArmRecord: {
+    case kArmRecord: {  // the binder's old store, if any, goes to the subject's slot (released with it)
       Value& d = sl[arm->slot];
-      if (d.s) d.s.reset();
-      d.s.take(s.s);
+      d.s.swap(s.s);
       d.b = d.n = 0;
       d.p = nullptr;
       s.b = s.n = 0;

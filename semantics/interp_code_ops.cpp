@@ -96,7 +96,7 @@ template <Op O, Scalar S, class A, class B>
     uint64_t x = A::get(in, k->a);
     uint64_t y = B::get(in, k->b);
     if (!apply<O, S, S>(in, k, x, y)) break;
-    Flow f = run_body(in, c->b);
+    Flow f = run_body_inline(in, c->b);
     if (f == Flow::Break) break;
     if (f == Flow::Return) return f;
   }

@@ -47,7 +47,7 @@ Flow ex_block(Interp& in, const CNode* c) {
   return f;
 }
 // Statements with nothing to release, no exit to run, no try.
-Flow ex_block_statements(Interp& in, const CNode* c) { return run_body(in, c); }
+Flow ex_block_statements(Interp& in, const CNode* c) { return run_body_inline(in, c); }
 // One statement, nothing released, no try.
 Flow ex_block_one(Interp& in, const CNode* c) { return run_statement(in, c->kids[0]); }
 
@@ -122,7 +122,7 @@ Flow ex_if(Interp& in, const CNode* c) {
 }
 Flow ex_while(Interp& in, const CNode* c) {
   while (c->a->sc(in, c->a)) {
-    Flow f = run_body(in, c->b);
+    Flow f = run_body_inline(in, c->b);
     if (f == Flow::Break) break;
     if (f == Flow::Return) return f;
   }
@@ -134,7 +134,7 @@ Flow ex_for_range(Interp& in, const CNode* c) {
   const CNode* body = c->c;
   for (uint64_t i = lo; i < hi; ++i) {
     if (c->slot != ir::kNoSlot) in.sl_[c->slot].b = i;
-    Flow f = run_body(in, body);
+    Flow f = run_body_inline(in, body);
     if (f == Flow::Break) break;
     if (f == Flow::Return) return f;
   }
@@ -182,7 +182,7 @@ Flow ex_for_each(Interp& in, const CNode* c) {
       if (scalar) set_scalar(in.sl_[c->slot], e.b);
       else in.sl_[c->slot] = in.copy(e, et);
     }
-    Flow f = run_body(in, body);
+    Flow f = run_body_inline(in, body);
     if (f == Flow::Break) break;
     if (f == Flow::Return) return f;
   }
@@ -340,6 +340,8 @@ void select_stmt_closure(CNode& c) {
 }
 
 }  // namespace
+
+Flow run_body_rest(Interp& in, const CNode* b) { return run_body_inline(in, b); }
 
 // Return, break or continue that leaves blocks with something to run: the statement, then its unwind.
 Flow ex_exit(Interp& in, const CNode* c) {

@@ -29,6 +29,11 @@ class StoreRef {
     p_ = o.p_;
     o.p_ = nullptr;
   }
+  void swap(StoreRef& o) {  // exchanges the two stores (no count changes)
+    Store* t = p_;
+    p_ = o.p_;
+    o.p_ = t;
+  }
   void reset() {
     Store* old = p_;
     p_ = nullptr;
