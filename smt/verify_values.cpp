@@ -100,25 +100,6 @@ struct Reader {
 
 size_t buf_length(const std::vector<sem::ObservedLeaf>& leaves) { return leaves.empty() ? 0 : leaves[0].elems.size(); }
 
-// The scalar type of each leaf of `t`, in order.
-void leaf_types(const Type* t, std::vector<check::Scalar>& out) {
-  switch (t->kind) {
-    case TypeKind::Record:
-      for (const check::FieldInfo& f : t->record->fields) leaf_types(f.type, out);
-      return;
-    case TypeKind::Sum:
-      out.push_back(check::Scalar::U32);
-      for (size_t k = 0; k < t->sum->variants.size(); ++k)
-        if (const Type* p = payload_type(t, k)) leaf_types(p, out);
-      return;
-    case TypeKind::Array:
-      for (uint64_t k = 0; k < t->length; ++k) leaf_types(t->elem, out);
-      return;
-    case TypeKind::Buf: leaf_types(t->elem, out); return;
-    case TypeKind::Scalar: out.push_back(t->scalar); return;
-    default: out.push_back(check::Scalar::U64); return;
-  }
-}
 
 void flatten_arg(const Type* t, const sem::ArgValue* a, std::vector<sem::ObservedLeaf>& out) {
   auto part = [&](size_t i) { return a && i < a->parts.size() ? &a->parts[i] : nullptr; };
@@ -139,6 +120,25 @@ void flatten_arg(const Type* t, const sem::ArgValue* a, std::vector<sem::Observe
 }
 
 }  // namespace
+
+void leaf_types(const Type* t, std::vector<check::Scalar>& out) {
+  switch (t->kind) {
+    case TypeKind::Record:
+      for (const check::FieldInfo& f : t->record->fields) leaf_types(f.type, out);
+      return;
+    case TypeKind::Sum:
+      out.push_back(check::Scalar::U32);
+      for (size_t k = 0; k < t->sum->variants.size(); ++k)
+        if (const Type* p = payload_type(t, k)) leaf_types(p, out);
+      return;
+    case TypeKind::Array:
+      for (uint64_t k = 0; k < t->length; ++k) leaf_types(t->elem, out);
+      return;
+    case TypeKind::Buf: leaf_types(t->elem, out); return;
+    case TypeKind::Scalar: out.push_back(t->scalar); return;
+    default: out.push_back(check::Scalar::U64); return;
+  }
+}
 
 std::vector<sem::ObservedLeaf> arg_leaves(const check::Type* t, const sem::ArgValue& a) {
   std::vector<sem::ObservedLeaf> out;

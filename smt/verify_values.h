@@ -25,6 +25,9 @@ std::string leaves_to_text(const check::Type* t, const std::vector<sem::Observed
 // print inputs as they print results (payloads of variants the tag does not name read as zeros, never shown).
 std::vector<sem::ObservedLeaf> arg_leaves(const check::Type* t, const sem::ArgValue& a);
 
+// The scalar type of each leaf of a value of type `t`, in the order the leaves above are listed.
+void leaf_types(const check::Type* t, std::vector<check::Scalar>& out);
+
 // Equal as data: the same tags, and bit-equal leaves wherever the tags make them relevant.
 bool leaves_agree(const std::vector<sem::ObservedLeaf>& a, const std::vector<sem::ObservedLeaf>& b);
 // Some relevant float leaf (or element of a returned Buf) is a NaN.

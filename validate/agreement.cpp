@@ -44,32 +44,6 @@ Ended ended(const targets::IsolatedOutcome& o) {
   return Ended::Undecided;
 }
 
-// The scalar type of each leaf of a flattened result (the order of semantics/embed.cpp).
-const Type* payload_type(const Type* sum, size_t k) {
-  const Type* p = sum->sum->variants[k].payload;
-  if (p && p->kind == TypeKind::Param && p->length < sum->args.size()) return sum->args[p->length];
-  return p;
-}
-
-void leaf_types(const Type* t, std::vector<Scalar>& out) {
-  switch (t->kind) {
-    case TypeKind::Record:
-      for (const check::FieldInfo& f : t->record->fields) leaf_types(f.type, out);
-      return;
-    case TypeKind::Sum:
-      out.push_back(Scalar::U32);
-      for (size_t k = 0; k < t->sum->variants.size(); ++k)
-        if (const Type* p = payload_type(t, k)) leaf_types(p, out);
-      return;
-    case TypeKind::Array:
-      for (uint64_t k = 0; k < t->length; ++k) leaf_types(t->elem, out);
-      return;
-    case TypeKind::Buf: leaf_types(t->elem, out); return;
-    case TypeKind::Scalar: out.push_back(t->scalar); return;
-    default: out.push_back(Scalar::U64); return;
-  }
-}
-
 bool elements_agree(Scalar type, const std::vector<uint64_t>& r, const std::vector<uint64_t>& c, const Policy& p,
                     size_t* first_bad) {
   if (r.size() != c.size()) return false;
@@ -84,7 +58,7 @@ bool elements_agree(Scalar type, const std::vector<uint64_t>& r, const std::vect
 bool leaves_agree(const Type* t, const std::vector<sem::ObservedLeaf>& r, const std::vector<sem::ObservedLeaf>& c,
                   const Policy& p) {
   std::vector<Scalar> types;
-  leaf_types(t, types);
+  smt::leaf_types(t, types);
   if (r.size() != c.size() || r.size() != types.size()) return false;
   for (size_t i = 0; i < r.size(); ++i) {
     if (r[i].relevant != c[i].relevant || r[i].is_array != c[i].is_array) return false;
