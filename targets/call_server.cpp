@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "targets/exec.h"
 #include "lower/entry.h"
 
 extern char** environ;
@@ -65,23 +66,7 @@ std::string request(const CallHarness& h, const std::string& name, const std::st
 // The server's environment: cairn's, without the variables each call's child sets for itself, and with the
 // harness's symbols bound at its start (LD_BIND_NOW), not again in every child.
 std::vector<std::string> server_env() {
-  std::vector<std::string> env;
-  for (char** e = environ; e && *e; ++e) {
-    std::string_view v(*e);
-    if (v.starts_with("CAIRN_TRAP_FD=") || v.starts_with("CAIRN_CALL_FD=") || v.starts_with("CAIRN_MEMORY_MIB=") ||
-        v.starts_with("LD_BIND_NOW="))
-      continue;
-    env.emplace_back(v);
-  }
-  env.push_back("LD_BIND_NOW=1");
-  return env;
-}
-
-std::vector<char*> pointers(std::vector<std::string>& v) {
-  std::vector<char*> p;
-  for (std::string& s : v) p.push_back(s.data());
-  p.push_back(nullptr);
-  return p;
+  return environment_without({"CAIRN_TRAP_FD", "CAIRN_CALL_FD", "CAIRN_MEMORY_MIB", "LD_BIND_NOW"}, {"LD_BIND_NOW=1"});
 }
 
 // In the forked child (no allocation): own group, killed with its parent, the socket as stdin and stdout,
@@ -152,7 +137,7 @@ struct CallServer::Impl {
 
 bool CallServer::Impl::spawn(std::string& error) {
   std::vector<std::string> argv_s = {h.artifact, "--cairn-serve"}, env_s = server_env();
-  std::vector<char*> argv = pointers(argv_s), envp = pointers(env_s);
+  std::vector<char*> argv = c_strings(argv_s), envp = c_strings(env_s);
   int sv[2], rep[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
     error = std::string("cannot create a socket pair: ") + std::strerror(errno);

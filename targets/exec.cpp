@@ -60,4 +60,24 @@ std::string find_on_path(const std::string& name) {
   return "";
 }
 
+std::vector<std::string> environment_without(const std::vector<std::string>& drop,
+                                             const std::vector<std::string>& add) {
+  std::vector<std::string> env;
+  for (char** e = environ; e && *e; ++e) {
+    std::string_view v(*e);
+    bool dropped = false;
+    for (const std::string& name : drop) dropped = dropped || (v.starts_with(name) && v.size() > name.size() && v[name.size()] == '=');
+    if (!dropped) env.emplace_back(v);
+  }
+  env.insert(env.end(), add.begin(), add.end());
+  return env;
+}
+
+std::vector<char*> c_strings(std::vector<std::string>& v) {
+  std::vector<char*> p;
+  for (std::string& s : v) p.push_back(s.data());
+  p.push_back(nullptr);
+  return p;
+}
+
 }  // namespace cairn::targets

@@ -20,6 +20,12 @@ struct ExecSpec {
 // Runs the program; a program that cannot be started ends with status 127 and a line on its stderr.
 ProcessResult run_program(const ExecSpec& spec, const ProcessOptions& opts);
 
+// cairn's environment as NAME=VALUE strings, without the variables whose names `drop` lists, then `add`.
+std::vector<std::string> environment_without(const std::vector<std::string>& drop,
+                                             const std::vector<std::string>& add);
+// Pointers to the strings of `v`, null-terminated, for execve (valid while `v` lives unchanged).
+std::vector<char*> c_strings(std::vector<std::string>& v);
+
 // The first executable named `name` on PATH ("" when none).
 std::string find_on_path(const std::string& name);
 

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "lower/entry.h"
+#include "targets/exec.h"
 #include "targets/process.h"
 
 extern char** environ;
@@ -27,23 +28,9 @@ void put_u64(std::string& s, uint64_t v) {
 
 // The environment of the harness: cairn's, with the call's own variables set.
 std::vector<std::string> harness_env(const CallHarness& h) {
-  std::vector<std::string> env;
-  for (char** e = environ; e && *e; ++e) {
-    std::string_view v(*e);
-    if (v.starts_with("CAIRN_TRAP_FD=") || v.starts_with("CAIRN_CALL_FD=") || v.starts_with("CAIRN_MEMORY_MIB=")) continue;
-    env.emplace_back(v);
-  }
-  env.push_back("CAIRN_TRAP_FD=" + std::to_string(kTrapFd));
-  env.push_back("CAIRN_CALL_FD=" + std::to_string(kCallFd));
-  env.push_back("CAIRN_MEMORY_MIB=" + std::to_string(h.memory_mib));
-  return env;
-}
-
-std::vector<char*> pointers(std::vector<std::string>& v) {
-  std::vector<char*> p;
-  for (std::string& s : v) p.push_back(s.data());
-  p.push_back(nullptr);
-  return p;
+  return environment_without({"CAIRN_TRAP_FD", "CAIRN_CALL_FD", "CAIRN_MEMORY_MIB"},
+                             {"CAIRN_TRAP_FD=" + std::to_string(kTrapFd), "CAIRN_CALL_FD=" + std::to_string(kCallFd),
+                              "CAIRN_MEMORY_MIB=" + std::to_string(h.memory_mib)});
 }
 
 // In the child (no allocation): the pipes to 3 and 4, the input as stdin, stdout and stderr on /dev/null, exec.
@@ -157,7 +144,7 @@ IsolatedOutcome native_call(const CallHarness& h, const check::FnInfo& fn, const
   }
   std::vector<std::string> argv_s = {h.artifact, "--cairn-call", lower::call_name(fn)};
   std::vector<std::string> env_s = harness_env(h);
-  std::vector<char*> argv = pointers(argv_s), envp = pointers(env_s);
+  std::vector<char*> argv = c_strings(argv_s), envp = c_strings(env_s);
   ProcessOptions opts;
   opts.timeout_s = h.timeout_s;
   opts.address_space_cap = h.address_space_mib << 20;
