@@ -17,8 +17,8 @@
 #include <chrono>
 #include <cstring>
 
-#include "targets/exec.h"
 #include "lower/entry.h"
+#include "targets/exec.h"
 
 extern char** environ;
 
