@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "front/source/atomic_file.h"
+#include "targets/process.h"
 #include "validate/cases.h"
 #include "validate/finite.h"
 #include "validate/record.h"
@@ -93,6 +94,8 @@ ValidateResult run_validate(const ValidateOptions& o) {
     return report.unknown("The built programs lack the reference, the implementation or its condition.");
   start_server(s.base, s.policy.seconds);
   start_server(s.selected, s.policy.seconds);
+  // A sanitizer's allocator is not safe to fork beside another thread (targets/process.h).
+  if (s.base.server && s.selected.server && !targets::sanitized_build()) s.beside = std::make_unique<Beside>();
   report.built(s);
 
   std::map<uint64_t, std::string> tiles = find_tiles(*s.impl);

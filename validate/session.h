@@ -1,7 +1,11 @@
 // One validation's state: the checked program, the implementation and its reference, the two built programs
 // with their call servers, and the calls one case makes (tools.md §5.4).
 #pragma once
+#include <condition_variable>
+#include <functional>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <optional>
 #include <string>
 
@@ -33,6 +37,24 @@ struct CaseRun {
   std::string why;                  // the first disagreement: "dispatch returns 3 against 5"
 };
 
+// One thread beside the caller's that makes the dispatch's call while the caller makes the base program's: the
+// two servers fork their children at the same time. Jobs run one at a time; `wait` returns once the job ended.
+class Beside {
+ public:
+  Beside();
+  ~Beside();
+  void start(std::function<void()> job);
+  void wait();
+
+ private:
+  std::thread thread_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::function<void()> job_;
+  bool busy_ = false, quit_ = false;
+  void loop();
+};
+
 struct Session {
   const check::FnInfo* impl = nullptr;  // in the original program
   const check::FnInfo* ref = nullptr;
@@ -40,6 +62,7 @@ struct Session {
   Programs programs;
   Built base, selected;
   const check::FnInfo *base_ref = nullptr, *base_impl = nullptr, *base_pred = nullptr, *selected_ref = nullptr;
+  std::unique_ptr<Beside> beside;  // set when both sides are served (never in a sanitizer build)
   CaseRun run_case(const Case& c);
 };
 

@@ -2,6 +2,7 @@
 // with the chosen compiler and their call servers started.
 #include "validate/setup.h"
 
+#include <cstdlib>
 #include <filesystem>
 
 #include "front/source/atomic_file.h"
@@ -94,6 +95,8 @@ bool build_side(const std::string& check_path, const driver::CheckRun& original,
 void start_server(Built& b, uint32_t seconds) {
   b.harness.timeout_s = seconds;
   b.harness.memory_mib = 2048;
+  // bench/validate_run's naive baseline: every call a process of its own, as native_call makes it.
+  if (const char* v = std::getenv("CAIRN_VALIDATE_PROCESS_PER_CALL"); v && std::string(v) == "1") return;
   std::string error;
   b.server = targets::CallServer::start(b.harness, error);  // nullptr: each call starts a process instead
 }
