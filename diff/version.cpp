@@ -15,7 +15,6 @@ namespace cairn::diff {
 
 namespace {
 
-std::string fn_name(const check::FnInfo& f) { return f.qualified.empty() ? f.name : f.qualified; }
 
 bool own(const driver::CheckRun& run, const check::FnInfo& f) {
   return !f.in_dependency && f.name_pos.valid() && f.name_pos.file >= run.project.own_files_begin;
@@ -87,7 +86,7 @@ nlohmann::ordered_json signature_of(const check::FnInfo& fn, bool is_public) {
 
 FnView view_of(const Version& v, const check::FnInfo& fn, bool is_public) {
   FnView f;
-  f.name = fn_name(fn);
+  f.name = fn.full_name();
   f.info = &fn;
   f.is_public = is_public;
   for (const check::ParamSig& p : fn.params) f.param_types.push_back(param_type(fn, p));

@@ -84,7 +84,7 @@ std::vector<bool> kept(const ir::Module& m, const std::vector<std::string>& symb
   std::vector<uint32_t> work;
   for (uint32_t i = 0; i < m.fns.size(); ++i) {
     const check::FnInfo& info = *m.fns[i].info;
-    if (options.only.count(info.qualified.empty() ? info.name : info.qualified)) work.push_back(i);
+    if (options.only.count(info.full_name())) work.push_back(i);
   }
   while (!work.empty()) {
     uint32_t i = work.back();

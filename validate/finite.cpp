@@ -64,8 +64,8 @@ Finite run_finite(Session& s, const std::vector<Case>& kept, const std::vector<C
 
 void keep_failure(Session& s, const std::string& file, Finite& f) {
   Case c = f.shrunk;
-  std::string impl = s.impl->qualified.empty() ? s.impl->name : s.impl->qualified;
-  std::string ref = s.ref->qualified.empty() ? s.ref->name : s.ref->qualified;
+  std::string impl = s.impl->full_name();
+  std::string ref = s.ref->full_name();
   c.why = "told " + impl + " from " + ref;
   bool added = false;
   std::string error;

@@ -10,6 +10,7 @@
 
 #include "front/lex/lexer.h"
 #include "front/source/atomic_file.h"
+#include "front/source/temp_dir.h"
 
 namespace cairn::validate {
 
@@ -66,14 +67,6 @@ std::string params_text(const std::vector<lex::Token>& toks, const check::FnInfo
     if (toks[i].text == ")" && --depth == 0) return joined(toks, open + 1, i, impl);
   }
   return "";
-}
-
-std::string scratch_dir() {
-  const char* t = std::getenv("TMPDIR");
-  std::string tmpl = std::string(t && *t ? t : "/tmp") + "/cairn-validate-XXXXXX";
-  std::vector<char> buf(tmpl.begin(), tmpl.end());
-  buf.push_back('\0');
-  return mkdtemp(buf.data()) ? std::string(buf.data()) : "";
 }
 
 // The project's directory (a file's own directory for a single file or a manifest).
@@ -144,11 +137,8 @@ std::string condition_text(const driver::CheckRun& run, const check::FnInfo& imp
 bool make_programs(const driver::CheckRun& run, const std::string& path, const check::FnInfo& impl, Programs& out,
                    std::string& error) {
   const check::FnInfo& ref = *impl.implements;
-  out.scratch = scratch_dir();
-  if (out.scratch.empty()) {
-    error = "Cannot create a scratch directory for the validation's programs.";
-    return false;
-  }
+  out.scratch = make_temp_dir("cairn-validate", error);
+  if (out.scratch.empty()) return false;
   std::map<uint32_t, Edit> base, selected;
   for (const check::Program::PlanRef& plan : run.program->plans) {
     if (!plan.item || plan.item->path.empty() || plan.item->path.back().name != ref.name) continue;
@@ -163,8 +153,8 @@ bool make_programs(const driver::CheckRun& run, const std::string& path, const c
   const check::FnInfo& written = impl.template_of ? *impl.template_of : impl;
   uint32_t impl_file = written.name_pos.file;
   std::string cond = condition_text(run, impl);
-  out.reference = ref.qualified.empty() ? ref.name : ref.qualified;
-  out.implementation = impl.qualified.empty() ? impl.name : impl.qualified;
+  out.reference = ref.full_name();
+  out.implementation = impl.full_name();
   if (!cond.empty()) {
     std::vector<lex::Token> toks = item_tokens(run, written.decl->pos, true);
     base[impl_file].append += "\nfn " + std::string(kPredicate) + "(" + params_text(toks, impl) + ") -> bool {\n  return (" +

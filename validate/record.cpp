@@ -12,7 +12,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string name_of(const check::FnInfo& f) { return f.qualified.empty() ? f.name : f.qualified; }
 
 check::Scalar scalar_of(const check::Type* t) {
   while (t && (t->kind == check::TypeKind::View || t->kind == check::TypeKind::Borrow)) t = t->elem;
@@ -107,8 +106,8 @@ Report::Report(const ValidateOptions& o) : o_(o) {
 }
 
 void Report::names(const check::FnInfo& ref, const check::FnInfo& impl) {
-  reference_ = name_of(ref);
-  implementation_ = name_of(impl);
+  reference_ = ref.full_name();
+  implementation_ = impl.full_name();
   r_["reference"] = reference_;
   r_["implementation"] = implementation_;
 }

@@ -16,11 +16,10 @@ namespace {
 using Outcome = targets::IsolatedOutcome;
 constexpr uint64_t kMiB = uint64_t{1} << 20;
 
-std::string name_of(const check::FnInfo& f) { return f.qualified.empty() ? f.name : f.qualified; }
 
 const check::FnInfo* find_reference(const driver::CheckRun& run, const std::string& name) {
   for (const check::FnInfo& f : run.program->fns)
-    if (!f.is_test && !f.is_template && name_of(f) == name) return &f;
+    if (!f.is_test && !f.is_template && f.full_name() == name) return &f;
   return nullptr;
 }
 
@@ -87,7 +86,7 @@ targets::FileOutcome replay_kept(const driver::CheckRun& run, const std::string&
     f.reason = "E-VALIDATION: the regressions file names no function of this program as its reference";
     return f;
   }
-  f.symbol = name_of(*ref);
+  f.symbol = ref->full_name();
   Regressions kept;
   PolicyError perr{Code::Validation, ""};
   if (!read_regressions(fs_path, *ref, kept, perr)) {

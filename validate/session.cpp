@@ -7,7 +7,6 @@ namespace cairn::validate {
 
 namespace {
 
-std::string name_of(const check::FnInfo& f) { return f.qualified.empty() ? f.name : f.qualified; }
 
 }  // namespace
 
@@ -19,7 +18,7 @@ targets::IsolatedOutcome Built::call(const check::FnInfo& fn, const Case& c) {
 const check::FnInfo* Built::find(const std::string& name) const {
   if (!run.program) return nullptr;
   for (const check::FnInfo& f : run.program->fns)
-    if (!f.is_test && !f.is_template && name_of(f) == name) return &f;
+    if (!f.is_test && !f.is_template && f.full_name() == name) return &f;
   return nullptr;
 }
 

@@ -15,7 +15,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string name_of(const check::FnInfo& f) { return f.qualified.empty() ? f.name : f.qualified; }
 
 // The cc name of --cxx ("clang" or "gcc"), "" for the default (clang++ when present, else g++).
 std::string cc_of(const std::string& cxx) {
@@ -37,9 +36,9 @@ Lookup find_implementation(const driver::CheckRun& run, const std::string& symbo
   std::vector<std::string> instances;
   for (const check::FnInfo& f : run.program->fns) {
     if (f.is_test) continue;
-    if (name_of(f) != symbol && f.name != symbol) continue;
+    if (f.full_name() != symbol && f.name != symbol) continue;
     if (f.is_template) {
-      for (const check::FnInfo* i : f.instances) instances.push_back(name_of(*i));
+      for (const check::FnInfo* i : f.instances) instances.push_back(i->full_name());
       continue;
     }
     out.impl = &f;
@@ -61,7 +60,7 @@ std::string default_regressions(const std::string& path, const check::FnInfo& re
   std::error_code ec;
   fs::path p(path);
   fs::path root = fs::is_directory(p, ec) ? p : p.parent_path();
-  return (root / "regressions" / (name_of(ref) + ".json")).lexically_normal().string();
+  return (root / "regressions" / (ref.full_name() + ".json")).lexically_normal().string();
 }
 
 bool build_side(const std::string& check_path, const driver::CheckRun& original, const std::string& cxx,

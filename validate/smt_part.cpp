@@ -77,7 +77,6 @@ bool spans_of(const driver::CheckRun& run, const check::FnInfo& fn, Span& params
   return false;
 }
 
-std::string name_of(const check::FnInfo& f) { return f.qualified.empty() ? f.name : f.qualified; }
 
 // The text of the smt copy: the base copy with the reference's parameter list and body replaced.
 bool smt_copy(const Session& s, const std::string& base_text, std::string& out, std::string& why) {
@@ -145,7 +144,7 @@ SmtPart smt_part(const driver::CheckRun& run, const Session& s, const smt::Solve
   if (!write_file_atomic(copy_path, copy, why)) return unknown(why);
   bool bounded = false;
   std::string where = smt_precondition(run, s, bounded);
-  std::string ref_name = name_of(*s.ref);
+  std::string ref_name = s.ref->full_name();
   smt::ChildJob job{[&]() -> std::string {
                       smt::Side ref, cand;
                       std::string error;

@@ -151,6 +151,8 @@ struct FnInfo {
   std::string qualified;  // "geo.scale[4]"
   const ModuleInfo* module = nullptr;
   ast::Item* decl = nullptr;  // for instances: the cloned item with naturals bound
+  // The qualified name, or the bare name where none was set: how tools name the function.
+  std::string full_name() const { return qualified.empty() ? name : qualified; }
   bool is_pub = false, is_test = false;
   bool is_template = false;              // has natural parameters and is not itself an instance
   FnInfo* template_of = nullptr;         // for an instance: its template
