@@ -2,6 +2,7 @@
 // directory (never the project's), each witness one isolated call judged against the interpreter's outcome.
 #include "diff/replay.h"
 
+#include "front/source/temp_dir.h"
 #include <stdlib.h>
 
 #include <chrono>
@@ -28,13 +29,9 @@ constexpr unsigned kBuildLimitMs = 300000;  // one harness build, compile and li
 std::string record_name(const std::string& cc) { return cc == "clang" ? "clang++" : cc == "gcc" ? "g++" : cc; }
 
 std::string scratch_dir() {
-  const char* t = std::getenv("TMPDIR");
-  std::string tmpl = std::string(t && *t ? t : "/tmp") + "/cairn-diff-build-XXXXXX";
-  std::vector<char> buf(tmpl.begin(), tmpl.end());
-  buf.push_back('\0');
-  if (!mkdtemp(buf.data())) return "";
-  targets::remove_on_interrupt(buf.data());
-  return buf.data();
+  std::string error, dir = make_temp_dir("cairn-diff-build", error);
+  targets::remove_on_interrupt(dir);
+  return dir;
 }
 
 std::string value_text(const check::FnInfo& fn, uint64_t bits) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "diff/git_call.h"
+#include "front/source/temp_dir.h"
 #include "targets/process.h"
 
 namespace cairn::diff {
@@ -123,15 +124,9 @@ bool project_inside(const std::string& in_path, const std::string& top, std::str
 }
 
 bool make_scratch(std::string& scratch, std::string& error) {
-  const char* tmp = std::getenv("TMPDIR");
-  std::error_code ec;
-  fs::path base = fs::absolute(tmp && *tmp ? tmp : "/tmp", ec);
-  if (ec) base = "/tmp";
-  std::string templ = (base / "cairn-diff-XXXXXX").string();
-  if (mkdtemp(templ.data()) == nullptr)
-    return fail(error, "cairn diff cannot create a scratch directory in " + shown(base.string()) + ": " +
-                           std::error_code(errno, std::generic_category()).message() + ".");
-  scratch = templ;
+  std::string why;
+  scratch = make_temp_dir("cairn-diff", why);
+  if (scratch.empty()) return fail(error, "cairn diff: " + shown(why));
   targets::remove_on_interrupt(scratch);
   return true;
 }

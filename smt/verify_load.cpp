@@ -9,15 +9,11 @@
 
 #include "front/source/atomic_file.h"
 #include "front/source/sha256.h"
+#include "front/source/temp_dir.h"
 
 namespace cairn::smt {
 
 namespace {
-
-std::string temp_root() {
-  const char* t = std::getenv("TMPDIR");
-  return t && *t ? t : "/tmp";
-}
 
 void rename_file(diag::Located& l, const std::string& from, const std::string& to) {
   if (l.file == from) l.file = to;
@@ -61,17 +57,14 @@ void check_side(Side& side, const std::string& appended) {
   std::string dir;
   if (!appended.empty()) {
     // The scratch copy keeps the file's name so positions and the project's name stay the same.
-    std::string tmpl = temp_root() + "/cairn-verify-XXXXXX";
-    std::vector<char> buf(tmpl.begin(), tmpl.end());
-    buf.push_back('\0');
-    if (!mkdtemp(buf.data())) {
-      side.refusal = diag::environment_failure("Cannot create a scratch directory under " + temp_root() + ".");
+    std::string error;
+    dir = make_temp_dir("cairn-verify", error);
+    if (dir.empty()) {
+      side.refusal = diag::environment_failure(error);
       return;
     }
-    dir = buf.data();
     size_t slash = side.path.find_last_of('/');
     checked = dir + "/" + (slash == std::string::npos ? side.path : side.path.substr(slash + 1));
-    std::string error;
     if (!write_file_atomic(checked, side.text + appended, error)) {
       side.refusal = diag::environment_failure(error);
       rmdir(dir.c_str());

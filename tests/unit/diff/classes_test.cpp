@@ -144,7 +144,9 @@ TEST(NativeReplay, ADisagreementWithTheModelEndsUnknown) {
   const Json& f = plain.record["functions"]["count_at_least"];
   ASSERT_EQ(f["class"], "behavior-changed") << f.dump();
   bool any_compiler = !f["witness"]["native"].empty();
-  if (any_compiler) EXPECT_FALSE(Replayer::disagrees(f["witness"]["native"])) << f.dump();
+  if (any_compiler) {
+    EXPECT_FALSE(Replayer::disagrees(f["witness"]["native"])) << f.dump();
+  }
 
   testing::set_native_hook([](const std::string&, const std::string& side, sem::CallOutcome& o) {
     if (side == "new" && o.ret) *o.ret += 1;
