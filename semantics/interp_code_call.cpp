@@ -124,6 +124,17 @@ template <bool Scalars, int N, int K>
   }
 }
 
+// A frame's store slots released at its exit: the usual one or two without the loop.
+[[gnu::always_inline]] inline void clear_store_slots(Value* slots, const CNode* c) {
+  const uint32_t* ss = c->ss;
+  uint32_t nss = c->nss;
+  if (nss == 0) return;
+  clear_value(slots[ss[0]]);
+  if (nss == 1) return;
+  clear_value(slots[ss[1]]);
+  for (uint32_t i = 2; i < nss; ++i) clear_value(slots[ss[i]]);
+}
+
 // A direct call without a plan, its arguments all plain values for by-value parameters. Its frame is taken at
 // the top of the slot stack before the arguments are evaluated (calls inside them take the frames above it);
 // each argument is evaluated straight into it, then the body runs with its result going to `ret`. The frame
@@ -162,15 +173,7 @@ template <bool Scalars, int N, int K>
     in.depth = depth;
     throw;
   }
-  const uint32_t* ss = c->ss;
-  uint32_t nss = c->nss;
-  if (nss > 0) {  // the usual one or two store slots without the loop
-    clear_value(slots[ss[0]]);
-    if (nss > 1) {
-      clear_value(slots[ss[1]]);
-      for (uint32_t i = 2; i < nss; ++i) clear_value(slots[ss[i]]);
-    }
-  }
+  clear_store_slots(slots, c);
   // (none: a normal exit leaves no temporary, every statement releases its own)
   if (__builtin_expect(in.tlast_ == slots, 0)) in.drop_temps_of(slots);
   in.sl_ = saved_sl;
@@ -208,15 +211,7 @@ template <bool Scalars, int N, int K>
     in.ret_ = saved_ret;
     throw;
   }
-  const uint32_t* ss = c->ss;
-  uint32_t nss = c->nss;
-  if (nss > 0) {
-    clear_value(slots[ss[0]]);
-    if (nss > 1) {
-      clear_value(slots[ss[1]]);
-      for (uint32_t i = 2; i < nss; ++i) clear_value(slots[ss[i]]);
-    }
-  }
+  clear_store_slots(slots, c);
   if (__builtin_expect(in.tlast_ == slots, 0)) in.drop_temps_of(slots);
   in.sl_ = saved_sl;
   in.ret_ = saved_ret;
