@@ -1,5 +1,9 @@
 // `cairn validate [PATH] --symbol IMPL [--policy FILE] [--regressions FILE] [--history DIR] [--cxx clang++|g++]
 // [--solver z3|cvc5|both]`: flags to validate::run_validate, then the record or its human lines.
+#include <unistd.h>
+
+#include <cstdlib>
+
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/open_command.h"
@@ -34,12 +38,14 @@ int cmd_validate(const Command& cmd, const std::vector<std::string>& argv) {
   o.symbol = *args.get("symbol");
   if (auto v = args.get("policy")) o.policy_file = *v;
   if (auto v = args.get("regressions")) o.regressions_file = *v;
-  if (auto v = args.get("history"))
-    return usage_error(out, "--history is not built yet: cairn validate keeps no candidate history so far.");
+  if (auto v = args.get("history")) o.history_dir = *v;
   o.cxx = args.get("cxx").value_or("");
   std::string solver = args.get("solver").value_or("both");
   if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);
   o.compiler = compiler_id();
+  o.progress = isatty(STDERR_FILENO) != 0;
+  // For the end-to-end test of the progress line: draw it from the start instead of after a second.
+  if (std::getenv("CAIRN_VALIDATE_PROGRESS_AT_ONCE")) o.progress_after_s = 0;
   targets::install_interrupt_handlers();
   validate::ValidateResult r = validate::run_validate(o);
   if (r.environment) return print_refusal(out, *r.environment);

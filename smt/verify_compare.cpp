@@ -120,15 +120,16 @@ FunctionResult compare_function(const FunctionJob& job) {
   }
   std::unique_ptr<Side> augmented;
   std::string pre_name;
-  if (job.assume && !(augmented = with_precondition(job, *rfn, pre_name, out))) return out;
+  if (!job.precondition_fn.empty()) pre_name = job.precondition_fn;
+  else if (job.assume && !(augmented = with_precondition(job, *rfn, pre_name, out))) return out;
   auto s = std::make_unique<Session>();
   s->job = &job;
   s->ref = augmented ? augmented.get() : job.ref;
   s->cand = job.cand;
   s->ref_fn = find_function(*s->ref, job.symbol);
   s->cand_fn = cfn;
-  s->pre_fn = augmented ? find_function(*s->ref, pre_name) : nullptr;
-  if (!s->ref_fn || (augmented && !s->pre_fn)) {
+  s->pre_fn = pre_name.empty() ? nullptr : find_function(*s->ref, pre_name);
+  if (!s->ref_fn || (!pre_name.empty() && !s->pre_fn)) {
     finish_plain(out, job, Status::Unknown, "The precondition function of " + job.symbol + " was not found after checking.");
     return out;
   }

@@ -21,6 +21,9 @@ struct FunctionJob {
   std::string symbol;
   const AssumeArg* assume = nullptr;  // nullptr: the precondition "true"
   VerifyOptions options;
+  // A function of the reference side already written as the precondition (same parameters as the symbol,
+  // returning bool), instead of appending `assume` to the reference's file; `assume` still names its text.
+  std::string precondition_fn = {};
 };
 
 // The inputs of a witness and what the interpreter's replay did on them (for native replays by `diff`).

@@ -22,6 +22,7 @@ Finite run_finite(Session& s, const std::vector<Case>& kept, const std::vector<C
   for (const Case& c : kept) order.push_back(&c);
   for (const Case& c : generated) order.push_back(&c);
   for (size_t i = 0; i < order.size(); ++i) {
+    if (s.progress) s.progress->update("cases", i + 1, order.size());
     CaseRun r = s.run_case(*order[i]);
     ++f.cases;
     f.kept_cases += i < kept.size() ? 1 : 0;
@@ -37,7 +38,9 @@ Finite run_finite(Session& s, const std::vector<Case>& kept, const std::vector<C
     f.found = *order[i];
     f.seconds_cases = since(t0);
     auto t1 = Clock::now();
+    unsigned probe = 0;
     Shrunk sh = shrink(*s.impl, f.found, s.policy, s.policy.probes, [&](const Case& trial) {
+      if (s.progress) s.progress->update("shrinking, probe", ++probe, s.policy.probes);
       CaseRun t = s.run_case(trial);
       return t.failed ? Trial::Fails : t.timed_out ? Trial::TimedOut : Trial::Passes;
     });

@@ -76,24 +76,6 @@ fs::path root_of(const std::string& path) {
   return fs::is_directory(p, ec) ? p : p.parent_path();
 }
 
-bool copy_tree(const fs::path& from, const fs::path& to, std::string& error) {
-  std::error_code ec;
-  fs::create_directories(to, ec);
-  for (auto it = fs::recursive_directory_iterator(from, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    if (it->is_directory() && (name == "build" || name == ".git")) {
-      it.disable_recursion_pending();
-      continue;
-    }
-    fs::path target = to / fs::relative(it->path(), from, ec);
-    if (it->is_directory()) fs::create_directories(target, ec);
-    else if (it->is_regular_file()) fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing, ec);
-    if (ec) break;
-  }
-  if (ec) error = "Cannot copy the program into a scratch directory: " + ec.message() + ".";
-  return !ec;
-}
-
 // One copy: every source in `edits` rewritten (blanked ranges, then an appended text).
 struct Edit {
   std::vector<std::pair<size_t, size_t>> blank;  // byte ranges
@@ -102,7 +84,7 @@ struct Edit {
 
 bool write_copy(const driver::CheckRun& run, const fs::path& root, const fs::path& copy,
                 const std::map<uint32_t, Edit>& edits, std::string& error) {
-  if (!copy_tree(root, copy, error)) return false;
+  if (!copy_program_tree(root.string(), copy.string(), error)) return false;
   for (const auto& [file, edit] : edits) {
     std::string text = run.sources.file(file).text;
     for (auto [from, to] : edit.blank)
@@ -121,6 +103,25 @@ bool write_copy(const driver::CheckRun& run, const fs::path& root, const fs::pat
 }
 
 }  // namespace
+
+bool copy_program_tree(const std::string& from_dir, const std::string& to_dir, std::string& error) {
+  fs::path from(from_dir), to(to_dir);
+  std::error_code ec;
+  fs::create_directories(to, ec);
+  for (auto it = fs::recursive_directory_iterator(from, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (it->is_directory() && (name == "build" || name == ".git")) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    fs::path target = to / fs::relative(it->path(), from, ec);
+    if (it->is_directory()) fs::create_directories(target, ec);
+    else if (it->is_regular_file()) fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing, ec);
+    if (ec) break;
+  }
+  if (ec) error = "Cannot copy the program into a scratch directory: " + ec.message() + ".";
+  return !ec;
+}
 
 std::string condition_text(const driver::CheckRun& run, const check::FnInfo& impl) {
   if (!impl.decl || !impl.decl->when) return "";

@@ -26,6 +26,9 @@ bool make_programs(const driver::CheckRun& run, const std::string& path, const c
 
 void remove_programs(Programs& p);
 
+// Copies a program's directory (without its `build` and `.git` directories). False with `error` (one sentence).
+bool copy_program_tree(const std::string& from_dir, const std::string& to_dir, std::string& error);
+
 // The source text of an implementation's `when` condition, naturals written as their values ("" when none).
 std::string condition_text(const driver::CheckRun& run, const check::FnInfo& impl);
 

@@ -110,7 +110,10 @@ void Report::names(const check::FnInfo& ref, const check::FnInfo& impl) {
   implementation_ = impl.full_name();
   r_["reference"] = reference_;
   r_["implementation"] = implementation_;
+  r_["identity"] = {{"source", nullptr}, {"contract", nullptr}, {"target", nullptr}, {"compiler", nullptr}, {"artifact", nullptr}};
 }
+
+void Report::identity(const char* part, const std::string& digest) { r_["identity"][part] = digest; }
 
 void Report::policy(const Policy& p, const std::string& regressions) {
   r_["policy"] = policy_json(p);

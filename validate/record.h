@@ -20,6 +20,8 @@ class Report {
   void names(const check::FnInfo& ref, const check::FnInfo& impl);
   void policy(const Policy& p, const std::string& regressions);
   void built(const Session& s);
+  // One part of `identity` (source, contract, target, compiler, artifact); the parts not known stay null.
+  void identity(const char* part, const std::string& digest);
 
   ValidateResult rejected(const diag::Refusal& r);
   ValidateResult invalid(const std::string& why);

@@ -6,6 +6,8 @@
 #include "targets/process.h"
 #include "validate/cases.h"
 #include "validate/finite.h"
+#include "validate/history.h"
+#include "validate/identity.h"
 #include "validate/record.h"
 #include "validate/replay.h"
 #include "validate/setup.h"
@@ -51,7 +53,7 @@ bool policy_in_force(const ValidateOptions& o, const Regressions& kept, Policy& 
 
 }  // namespace
 
-ValidateResult run_validate(const ValidateOptions& o) {
+static ValidateResult validate_once(const ValidateOptions& o, Progress& progress) {
   driver::CheckRun run = driver::run(o.path, driver::Stop::Full);
   if (run.refusal && run.refusal->environment) {
     ValidateResult r;
@@ -63,6 +65,8 @@ ValidateResult run_validate(const ValidateOptions& o) {
   Lookup found = find_implementation(run, o.symbol);
   if (!found.impl) return report.invalid(found.invalid);
   Session s;
+  s.progress = &progress;
+  progress.name = found.impl->full_name();
   s.impl = found.impl;
   s.ref = found.impl->implements;
   report.names(*s.ref, *s.impl);
@@ -72,6 +76,9 @@ ValidateResult run_validate(const ValidateOptions& o) {
   if (!read_regressions(regressions, *s.ref, kept, perr)) return environment(perr.code, perr.message, regressions);
   if (!policy_in_force(o, kept, s.policy, perr)) return environment(perr.code, perr.message, o.policy_file.value_or(regressions));
   report.policy(s.policy, regressions);
+  report.identity("source", source_digest(run, *s.ref, *s.impl));
+  report.identity("contract", contract_digest(s.policy));
+  report.identity("target", target_digest({{"kind", "host"}}));
   if (std::string why = unfeedable(*s.impl); !why.empty()) return report.unknown("A signature the generator cannot feed: " + why + ".");
 
   std::string error;
@@ -83,6 +90,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
     Programs& p;
     ~Cleanup() { remove_programs(p); }
   } cleanup{s.programs};
+  progress.update("building the base and selected programs");
   if (!build_side(s.programs.base, run, o.cxx, s.programs.scratch, "base", s.base, error) ||
       !build_side(s.programs.selected, run, o.cxx, s.programs.scratch, "selected", s.selected, error))
     return report.unknown(error);
@@ -97,14 +105,41 @@ ValidateResult run_validate(const ValidateOptions& o) {
   // A sanitizer's allocator is not safe to fork beside another thread (targets/process.h).
   if (s.base.server && s.selected.server && !targets::sanitized_build()) s.beside = std::make_unique<Beside>();
   report.built(s);
+  report.identity("compiler", compiler_digest(o.compiler, s.base.build.compiler.name, s.base.build.compiler.version));
+  report.identity("artifact", artifact_digest(s.base.build.artifact_sha256, s.selected.build.artifact_sha256));
 
   std::map<uint64_t, std::string> tiles = find_tiles(*s.impl);
   std::vector<Case> generated = generate_cases(*s.impl, tiles, s.policy);
   Finite f = run_finite(s, kept.cases, generated);
   if (f.failed) keep_failure(s, regressions, f);
+  progress.update("smt part");
   SmtPart part = smt_part(run, s, o.solvers);
   Replay replay = replay_witness(s, part, f, regressions);
   return report.finish(s, tiles, kept, generated, f, part, replay, regressions);
+}
+
+// The validation, then its history line when --history names a directory: every result about a candidate
+// (passed, failed, unknown, rejected) is appended; an invalid symbol or an environment failure is not one.
+ValidateResult run_validate(const ValidateOptions& o) {
+  ValidateResult r;
+  {
+    Progress progress(o.progress, nullptr, nullptr, o.progress_after_s);
+    r = validate_once(o, progress);
+  }
+  if (!o.history_dir || r.environment) return r;
+  std::string status = r.record.value("status", "");
+  if (status != "passed" && status != "failed" && status != "unknown" && status != "rejected") return r;
+  std::string id, error;
+  if (append_history(*o.history_dir, history_line(r.record), id, error)) {
+    r.record["history"] = id;
+    r.human += "history: " + id + " in " + *o.history_dir + "/records.jsonl\n";
+    return r;
+  }
+  // The result stands, but a gate that asked for a history must not pass without one.
+  r.record["history_error"] = error;
+  r.human += "history: not appended: " + error + "\n";
+  if (r.exit_code == 0) r.exit_code = 2;
+  return r;
 }
 
 }  // namespace cairn::validate

@@ -12,6 +12,7 @@
 #include "targets/call_server.h"
 #include "validate/agreement.h"
 #include "validate/program.h"
+#include "validate/progress.h"
 #include "validate/regressions.h"
 
 namespace cairn::validate {
@@ -63,6 +64,7 @@ struct Session {
   Built base, selected;
   const check::FnInfo *base_ref = nullptr, *base_impl = nullptr, *base_pred = nullptr, *selected_ref = nullptr;
   std::unique_ptr<Beside> beside;  // set when both sides are served (never in a sanitizer build)
+  Progress* progress = nullptr;     // the terminal's progress line (disabled when not on a terminal)
   CaseRun run_case(const Case& c);
 };
 

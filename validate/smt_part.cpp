@@ -1,6 +1,7 @@
 // The smt part: the base copy's reference against a copy whose reference takes the implementation's parameter
 // list and body (naturals written as values), compared by the verify engine in a child process limited to
-// 3 x 3000 ms + 5 s, with the condition, the domain and the unrolling bound as its precondition.
+// 3 x 3000 ms + 5 s, with the condition, the domain and the unrolling bound as its precondition. A single file
+// and a project are handled alike: the copies are whole program trees.
 #include "validate/smt_part.h"
 
 #include <filesystem>
@@ -78,8 +79,17 @@ bool spans_of(const driver::CheckRun& run, const check::FnInfo& fn, Span& params
 }
 
 
-// The text of the smt copy: the base copy with the reference's parameter list and body replaced.
-bool smt_copy(const Session& s, const std::string& base_text, std::string& out, std::string& why) {
+// The two programs the smt part compares, written beside the base copy: `smt-ref`, the base copy with the
+// precondition appended to the reference's file as function kPrecondition (the implementation's parameter list,
+// so the condition's names are its own), and `smt-cand`, the base copy whose reference takes the implementation's
+// parameter list and body. The paths to check stand where the base copy's path stands.
+struct SmtCopies {
+  std::string ref, cand, precondition;  // paths, and the precondition's name as the verifier finds it
+};
+
+constexpr const char* kPrecondition = "cairn_validate_pre";
+
+bool smt_copies(const Session& s, const std::string& where, SmtCopies& out, std::string& why) {
   const driver::CheckRun& base = s.base.run;
   Span rp, rb, ip, ib;
   if (!spans_of(base, *s.base_ref, rp, rb) || !spans_of(base, *s.base_impl, ip, ib)) {
@@ -90,7 +100,37 @@ bool smt_copy(const Session& s, const std::string& base_text, std::string& out, 
     why = "The reference's body was not found after its parameter list.";
     return false;
   }
-  out = base_text.substr(0, rp.from) + ip.text + base_text.substr(rp.to, rb.from - rp.to) + ib.text + base_text.substr(rb.to);
+  const check::FnInfo& written = s.base_ref->template_of ? *s.base_ref->template_of : *s.base_ref;
+  uint32_t file = written.decl->pos.file;
+  const std::string& text = base.sources.file(file).text;
+  namespace fs = std::filesystem;
+  fs::path root = fs::path(s.programs.scratch) / "base";
+  std::error_code ec;
+  fs::path rel_file = fs::relative(fs::absolute(base.project.files[file].fs_path, ec), root, ec);
+  fs::path rel_path = fs::relative(fs::absolute(s.programs.base, ec), root, ec);
+  if (ec || rel_file.empty() || rel_file.string().rfind("..", 0) == 0) {
+    why = "The reference's file lies outside the program's copy.";
+    return false;
+  }
+  std::string cand_text = text.substr(0, rp.from) + ip.text + text.substr(rp.to, rb.from - rp.to) + ib.text + text.substr(rb.to);
+  std::string ref_text = text + "\nfn " + kPrecondition + "(" + ip.text + ") -> bool {\n  return (" + where + ");\n}\n";
+  for (const auto& [dir, edited] : {std::pair{"smt-ref", &ref_text}, std::pair{"smt-cand", &cand_text}}) {
+    fs::path copy = fs::path(s.programs.scratch) / dir;
+    if (!copy_program_tree(root.string(), copy.string(), why) || !write_file_atomic((copy / rel_file).string(), *edited, why))
+      return false;
+    (std::string(dir) == "smt-ref" ? out.ref : out.cand) = (copy / rel_path).lexically_normal().string();
+  }
+  std::string module = s.base_ref->module && !s.base_ref->module->path.empty() ? s.base_ref->module->path + "." : "";
+  out.precondition = module + kPrecondition;
+  return true;
+}
+
+// One side of the comparison: a file is read as verify reads it; a project directory or manifest is checked whole.
+bool load_side(const std::string& path, smt::Side& side, std::string& error) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec) && path.size() > 6 && path.compare(path.size() - 6, 6, ".cairn") == 0)
+    return smt::read_side(path, side, error);
+  side.path = path;
   return true;
 }
 
@@ -135,20 +175,16 @@ SmtPart smt_part(const driver::CheckRun& run, const Session& s, const smt::Solve
     part.human = "unknown: " + why;
     return part;
   };
-  if (!run.project.single_file) return unknown("The smt part compares single-file programs; this is a project.");
-  std::string base_text;
-  if (!read_file(s.programs.base, base_text)) return unknown("Cannot read the base copy.");
-  std::string copy, why;
-  if (!smt_copy(s, base_text, copy, why)) return unknown(why);
-  std::string copy_path = s.programs.scratch + "/smt-" + std::filesystem::path(s.programs.base).filename().string();
-  if (!write_file_atomic(copy_path, copy, why)) return unknown(why);
   bool bounded = false;
   std::string where = smt_precondition(run, s, bounded);
+  SmtCopies copies;
+  std::string why;
+  if (!smt_copies(s, where, copies, why)) return unknown(why);
   std::string ref_name = s.ref->full_name();
   smt::ChildJob job{[&]() -> std::string {
                       smt::Side ref, cand;
                       std::string error;
-                      if (!smt::read_side(s.programs.base, ref, error) || !smt::read_side(copy_path, cand, error))
+                      if (!load_side(copies.ref, ref, error) || !load_side(copies.cand, cand, error))
                         return Json{{"error", error}}.dump();
                       smt::check_side(ref);
                       smt::check_side(cand);
@@ -159,7 +195,9 @@ SmtPart smt_part(const driver::CheckRun& run, const Session& s, const smt::Solve
                       vo.solvers = solvers;
                       vo.allow_reference_traps = true;
                       smt::AssumeArg assume{ref_name, where};
-                      smt::FunctionResult f = smt::compare_function(smt::FunctionJob{&ref, &cand, ref_name, &assume, vo});
+                      smt::FunctionJob fj{&ref, &cand, ref_name, &assume, vo};
+                      fj.precondition_fn = copies.precondition;
+                      smt::FunctionResult f = smt::compare_function(fj);
                       Json j = {{"status", static_cast<int>(f.status)}, {"record", f.record}};
                       if (f.witness) {
                         Json args = Json::array();

@@ -21,6 +21,8 @@ struct ValidateOptions {
   std::string cxx;                             // --cxx: "clang++", "g++" or "" (clang++ when present)
   smt::SolverSet solvers;                      // --solver
   std::string compiler = "cairn";              // the record's compiler id
+  bool progress = false;                       // draw the progress line on standard error (a terminal)
+  double progress_after_s = 1.0;               // once the run has lasted this long
 };
 
 struct ValidateResult {

@@ -23,13 +23,20 @@ def fixture(c, cairn, corpus, name, tmp):
     work = os.path.join(tmp, name)
     shutil.copytree(os.path.join(corpus, name), work)
     want = json.load(open(os.path.join(work, "expect.json")))
-    args = ["validate", "prog.cairn", "--symbol", want["symbol"], "--format", "json"] + want.get("args", [])
+    args = ["validate", want.get("path", "prog.cairn"), "--symbol", want["symbol"], "--format", "json"] + want.get("args", [])
     code, rec, out = run(cairn, args, work)
     c.check(rec is not None and rec.get("schema") == "cairn.validation/1", "%s: a cairn.validation/1 record (%s)" % (name, out[-300:]))
     if rec is None:
         return
     c.check(rec.get("status") == want["status"], "%s: status %r, expected %r (%s)" % (name, rec.get("status"), want["status"], rec.get("reason")))
     c.check(code == {"passed": 0, "failed": 1}.get(want["status"], 2), "%s: exit %d for %s" % (name, code, want["status"]))
+    if "timed_out" in want:
+        fin = rec.get("finite", {})
+        c.check(fin.get("cases") == want["cases"] and fin.get("timed_out") == want["timed_out"],
+                "%s: %d cases ran and exactly %s timed out, each alone (%s)" % (name, want["cases"], json.dumps(want["timed_out"]), json.dumps(fin)[:300]))
+    if "smt" in want:
+        smt = rec.get("smt", {})
+        c.check(smt.get("status") == want["smt"], "%s: smt part %r, expected %r (%s)" % (name, smt.get("status"), want["smt"], smt.get("reason")))
     if want["status"] != "failed":
         c.check(not os.path.exists(os.path.join(work, "regressions")), "%s: a pass writes no regressions file" % name)
         return
@@ -108,6 +115,58 @@ def replayed_by_test(c, cairn, corpus, tmp):
                 "cairn test --engine %s replays the kept case and fails (%s)" % (engine, out[-300:]))
 
 
+def history(c, cairn, corpus, tmp):
+    work = os.path.join(tmp, "history")
+    shutil.copytree(os.path.join(corpus, "pass_total_by2"), work)
+    shutil.copy(os.path.join(corpus, "off_by_one_tile", "prog.cairn"), os.path.join(work, "wrong.cairn"))
+    hist = os.path.join(work, "hist")
+    records = os.path.join(hist, "records.jsonl")
+    ids = []
+    for _ in range(2):
+        code, rec, out = run(cairn, ["validate", "prog.cairn", "--symbol", "total_by2", "--history", "hist", "--format", "json"], work)
+        ids.append((rec or {}).get("history"))
+        c.check(code == 0 and rec and len(rec.get("identity", {})) == 5 and all(rec["identity"].values()),
+                "a pass with --history: exit 0 and all five identity digests (%s)" % out[-200:])
+    lines = [json.loads(l) for l in open(records)] if os.path.exists(records) else []
+    c.check(len(lines) == 1 and ids[0] == ids[1] == lines[0].get("id"),
+            "the same validation twice appends one cairn.history/1 line whose id the record names (%s, %d lines)" % (ids, len(lines)))
+    if lines:
+        l = lines[0]
+        c.check(l.get("protocol") == "cairn.history/1" and l.get("kind") == "validation" and l.get("function") == "total"
+                and l.get("candidate") == "plan total use total_by2;" and l["detail"].get("evidence") == "finite-tested"
+                and "policy" in l["detail"] and l.get("at", "").endswith("Z"), "the pass's history line (%s)" % json.dumps(l)[:300])
+    code, rec, out = run(cairn, ["validate", "wrong.cairn", "--symbol", "sum_by8", "--history", "hist", "--format", "json"], work)
+    lines = [json.loads(l) for l in open(records)] if os.path.exists(records) else []
+    c.check(code == 1 and len(lines) == 2 and lines[1].get("kind") == "failure" and lines[1]["detail"].get("stage") == "validation"
+            and lines[1]["detail"].get("why", "").startswith("E-VALIDATION: failed")
+            and lines[1]["detail"].get("inputs") == {"n": 8, "xs": [0, 0, 0, 0, 0, 0, 0, 1]},
+            "a failure appends a failure line with its shrunk inputs (%s)" % (lines[-1] if lines else out[-200:]))
+    open(os.path.join(work, "notadir"), "w").write("x")
+    code, rec, out = run(cairn, ["validate", "prog.cairn", "--symbol", "total_by2", "--history", "notadir", "--format", "json"], work)
+    c.check(code == 2 and rec and rec.get("status") == "passed" and "history_error" in rec,
+            "a history that cannot be written: the result stands, history_error says why, exit 2 (%s)" % out[-200:])
+
+
+def progress(c, cairn, corpus, tmp):
+    if not shutil.which("script"):
+        print("SKIP progress line: `script` (util-linux) is not installed here, so no terminal can be given")
+        return
+    work = os.path.join(tmp, "progress")
+    shutil.copytree(os.path.join(corpus, "pass_total_by2"), work)
+    env = dict(os.environ, CAIRN_VALIDATE_PROGRESS_AT_ONCE="1")
+    cmd = "%s validate prog.cairn --symbol total_by2" % cairn
+    # Bytes, not text: universal newlines would turn each carriage return into a newline.
+    p = subprocess.run(["script", "-qec", cmd, "/dev/null"], cwd=work, capture_output=True, timeout=600, env=env)
+    out = p.stdout.decode("utf-8", "replace")
+    c.check("\rvalidate total_by2: cases " in out and "\rvalidate total_by2: smt part" in out,
+            "on a terminal a progress line names the stage and counts the cases (%r)" % out[-300:])
+    c.check(out.replace("\r\n", "\n").split("\r")[-1].lstrip(" ").startswith("passed: total_by2 against total"),
+            "the progress line is erased before the claims (%r)" % out[-300:])
+    p = subprocess.run([cairn, "validate", "prog.cairn", "--symbol", "total_by2", "--format", "human"], cwd=work,
+                       capture_output=True, timeout=600, env=env)
+    c.check(b"\r" not in p.stdout + p.stderr, "off a terminal there is no progress line")
+
+
 def main():
     cairn, corpus = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     tmp = tempfile.mkdtemp(prefix="cairn-validate-e2e-")
@@ -118,6 +177,8 @@ def main():
                 fixture(c, cairn, corpus, name, tmp)
         bad_input(c, cairn, corpus, tmp)
         replayed_by_test(c, cairn, corpus, tmp)
+        history(c, cairn, corpus, tmp)
+        progress(c, cairn, corpus, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     c.finish("validate_cmd")
