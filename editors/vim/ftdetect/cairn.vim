@@ -1,0 +1,1 @@
+au BufRead,BufNewFile *.cairn setfiletype cairn
