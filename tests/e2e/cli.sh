@@ -55,7 +55,7 @@ env_failure "bad choice" check "$tmp/main.cairn" --format=xml
 env_failure "flag twice" check "$tmp/main.cairn" --format json --format=json
 env_failure "missing value" rules --format
 env_failure "two paths" check "$tmp/main.cairn" "$tmp/main.cairn"
-env_failure "unbuilt command" fuzz --count 1
+env_failure "unbuilt command" explain
 has "unbuilt command" "not built yet"
 env_failure "emit smt" emit --dump=smt "$tmp/main.cairn"
 CAIRN_FORMAT=yaml run 2 "bad CAIRN_FORMAT" -- check "$tmp/main.cairn"
