@@ -32,7 +32,14 @@ const FlagSpec* find_spec(std::span<const FlagSpec> specs, std::string_view name
 
 }  // namespace
 
+namespace {
+bool capture_flags = false;
+}  // namespace
+
+void set_flag_capture(bool on) { capture_flags = on; }
+
 bool parse_args(const std::vector<std::string>& argv, std::span<const FlagSpec> specs, Args& out, std::string& error) {
+  if (capture_flags) throw FlagsCaptured{std::vector<FlagSpec>(specs.begin(), specs.end())};
   bool flags_done = false;
   for (size_t i = 0; i < argv.size(); ++i) {
     const std::string& w = argv[i];

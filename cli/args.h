@@ -25,6 +25,13 @@ struct Args {
   std::optional<std::string> get(const std::string& f) const;
 };
 
+// `cairn completions` reads each command's flag table through its own parser: while capture is on, parse_args
+// throws FlagsCaptured holding the table it was given instead of parsing (nothing of the command runs).
+struct FlagsCaptured {
+  std::vector<FlagSpec> flags;
+};
+void set_flag_capture(bool on);
+
 // Parses `argv` (the words after the command). False with `error` for an unknown flag, a missing
 // or refused value, a flag given twice. `--help` sets help; `--` ends the flags.
 bool parse_args(const std::vector<std::string>& argv, std::span<const FlagSpec> specs, Args& out, std::string& error);

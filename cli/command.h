@@ -16,6 +16,9 @@ struct Command {
   std::string_view summary;
 };
 
+// Every command of commands.def, in table order.
+const std::vector<Command>& command_table();
+
 #define CMD(ident, name, handler, synopsis, summary) int handler(const Command&, const std::vector<std::string>&);
 #include "cli/commands.def"
 #undef CMD

@@ -1,6 +1,7 @@
 // The cairn executable: finds the command in the command table and hands it its words.
 #include <cstdio>
 #include <exception>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,15 @@ constexpr Command kCommands[] = {
 #include "cli/commands.def"
 #undef CMD
 };
+
+}  // namespace
+
+const std::vector<Command>& command_table() {
+  static const std::vector<Command> all(std::begin(kCommands), std::end(kCommands));
+  return all;
+}
+
+namespace {
 
 std::string general_help() {
   std::string out = "usage: cairn COMMAND [OPERANDS] [FLAGS]\n       cairn --version\n\ncommands:\n";
