@@ -7,6 +7,7 @@
 #include "cli/command.h"
 #include "cli/open_command.h"
 #include "cli/output.h"
+#include "diff/render.h"
 #include "cli/version.h"
 #include "diff/diff.h"
 #include "front/source/atomic_file.h"
@@ -27,7 +28,7 @@ constexpr FlagSpec kFlags[] = {
     {"shard", "I/N", false, "1/1", "compare only functions I, I+N, ... in name order (N runs cover the diff)"},
     {"solver", "z3|cvc5|both", true, "both", "which solvers answer each query"},
     {"no-predict", "", false, "", "leave out the predicted change in cost"},
-    {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
+    {"format", "human|json|sarif", true, "human at a terminal, json otherwise", "the output form; sarif: a SARIF 2.1.0 log, one result per behaviour-changed function"},
 };
 
 bool parse_count(const std::string& s, unsigned max, unsigned& out) {
@@ -84,6 +85,7 @@ int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
   if (r.environment) return print_refusal(out, *r.environment);
   if (r.refused) {
     if (out.format == Format::Json) print_record(out, r.record);
+    else if (out.format == Format::Sarif) print_refusal(out, *r.refused);
     else print_refusal(out, *r.refused);
     return r.exit_code;
   }
@@ -92,6 +94,7 @@ int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
     if (!write_file_atomic(*md, r.markdown, error)) return print_refusal(out, diag::environment_failure(error));
   }
   if (out.format == Format::Json) print_record(out, r.record);
+  else if (out.format == Format::Sarif) print_record(out, diff::render_sarif(r.record, cairn_version()));
   else print_text(r.human);
   return r.exit_code;
 }

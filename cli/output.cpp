@@ -1,6 +1,9 @@
 // How results reach standard output: format choice, colour, compact or indented records.
 #include "cli/output.h"
 
+#include "cli/version.h"
+#include "front/diag/sarif.h"
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -21,7 +24,7 @@ bool choose_output(const std::optional<std::string>& flag, Output& out, std::str
   out.tty = isatty(STDOUT_FILENO) == 1;
   const char* env = std::getenv("CAIRN_FORMAT");
   if (flag) {
-    out.format = *flag == "json" ? Format::Json : Format::Human;
+    out.format = *flag == "json" ? Format::Json : *flag == "sarif" ? Format::Sarif : Format::Human;
     out.chosen = true;
   } else if (env && *env) {
     std::string v = env;
@@ -64,7 +67,12 @@ void print_record(const Output& out, const nlohmann::ordered_json& record) {
 }
 
 int print_refusal(const Output& out, const diag::Refusal& r) {
-  if (out.format == Format::Json) print_record(out, diag::refusal_json(r));
+  if (out.format == Format::Sarif) {
+    std::vector<diag::SarifRule> rules;
+    std::vector<diag::SarifResult> results;
+    diag::sarif_from_refusal(r, rules, results);
+    print_record(out, diag::sarif_log(cairn_version(), rules, results));
+  } else if (out.format == Format::Json) print_record(out, diag::refusal_json(r));
   else print_text(diag::render_human(r, out.colour));
   return r.environment ? 2 : 1;
 }

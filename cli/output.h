@@ -10,7 +10,7 @@
 
 namespace cairn::cli {
 
-enum class Format { Human, Json };
+enum class Format { Human, Json, Sarif };  // Sarif: only where a command admits it (check, diff)
 
 struct Output {
   Format format = Format::Human;

@@ -14,6 +14,8 @@
 
 namespace cairn::cli {
 
+std::string cairn_version() { return CAIRN_VERSION; }
+
 std::string compiler_id() { return std::string("cairn/") + CAIRN_VERSION; }
 
 std::string version_text() {

@@ -4,6 +4,8 @@
 
 namespace cairn::cli {
 std::string version_text();
+// "0.1.0": the version alone (SARIF logs name it).
+std::string cairn_version();
 // "cairn/0.1.0", as records name the compiler that made them.
 std::string compiler_id();
 }  // namespace cairn::cli
