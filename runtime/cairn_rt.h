@@ -7,4 +7,6 @@
 #include "rt_float_text.h"
 #include "rt_print.h"
 #include "rt_main.h"
-#include "rt_call.h"
+#ifndef CAIRN_FREESTANDING
+#include "rt_call.h"  // the isolated-call harness needs a hosted process
+#endif

@@ -3,9 +3,13 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#ifdef CAIRN_FREESTANDING
+#include "rt_float_exact.h"  // no printf or strtod on a board: the same answers, computed exactly
+#else
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
+#endif
 
 namespace cr {
 
@@ -16,6 +20,16 @@ struct Decimal {
   int e = 0;
 };
 
+#ifdef CAIRN_FREESTANDING
+// The p-digit decimal nearest to x, ties to even.
+inline Decimal nearest_decimal(double x, int p) {
+  Decimal r;
+  uint64_t q = exact::nearest(x, p, r.e);
+  r.p = p;
+  for (int i = p - 1; i >= 0; --i, q /= 10) r.d[i] = static_cast<char>('0' + q % 10);
+  return r;
+}
+#else
 // The p-digit decimal nearest to x (printf rounds correctly, ties to even).
 inline Decimal nearest_decimal(double x, int p) {
   char buf[48];
@@ -27,6 +41,7 @@ inline Decimal nearest_decimal(double x, int p) {
   r.e = std::atoi(c + 1);
   return r;
 }
+#endif
 
 // The adjacent p-digit decimal above or below (the first digit stays nonzero).
 inline Decimal adjacent(Decimal r, bool up) {
@@ -50,6 +65,14 @@ inline Decimal adjacent(Decimal r, bool up) {
   return r;
 }
 
+#ifdef CAIRN_FREESTANDING
+// Where the decimal reads back at the given width: 0 at x, -1 below it, 1 above it.
+inline int back_side(const Decimal& r, double x, bool f32) {
+  uint64_t d = 0;
+  for (int i = 0; i < r.p; ++i) d = d * 10 + static_cast<uint64_t>(r.d[i] - '0');
+  return exact::read_back_side(d, r.e - r.p + 1, x, f32);
+}
+#else
 // The decimal read back at the given width.
 inline double read_back(const Decimal& r, bool f32) {
   char buf[64];
@@ -63,17 +86,24 @@ inline double read_back(const Decimal& r, bool f32) {
   return f32 ? static_cast<double>(std::strtof(buf, nullptr)) : std::strtod(buf, nullptr);
 }
 
+// Where the decimal reads back at the given width: 0 at x, -1 below it, 1 above it.
+inline int back_side(const Decimal& r, double x, bool f32) {
+  double back = read_back(r, f32);
+  return back == x ? 0 : back < x ? -1 : 1;
+}
+#endif
+
 // Shortest round-trip digits of a finite x > 0.
 inline Decimal shortest(double x, bool f32) {
   int max_p = f32 ? 9 : 17;
   Decimal best;
   for (int p = 1; p <= max_p; ++p) {
     Decimal c = nearest_decimal(x, p);
-    double back = read_back(c, f32);
-    if (back == x) return c;
+    int side = back_side(c, x, f32);
+    if (side == 0) return c;
     // the nearest missed: at a power of two the other side's neighbour may still read back
-    Decimal o = adjacent(c, back < x);
-    if (read_back(o, f32) == x) return o;
+    Decimal o = adjacent(c, side < 0);
+    if (back_side(o, x, f32) == 0) return o;
     best = c;
   }
   return best;

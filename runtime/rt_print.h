@@ -1,15 +1,40 @@
 // CAIRN runtime: the print family, format into byte builders, assert and assert_eq (language.md §15).
 #pragma once
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <unistd.h>
+
+#include "rt_platform.h"
 
 #include "rt_float_text.h"
 #include "rt_storage.h"
 #include "rt_trap.h"
 
 namespace cr {
+
+#ifdef CAIRN_FREESTANDING
+// The board has no heap: a print's bytes past its first 256 grow in one static arena. Prints nest only through
+// the calls in their arguments, so the arena is last in, first out and the growing call's block is on top.
+struct OutArena {
+  static constexpr size_t kBytes = size_t{1} << 20;
+  alignas(16) static inline char bytes[kBytes];
+  static inline size_t top = 0;
+  // The block of `c` bytes holding the `n` of `p` (a block of `cap` when `owned`); past the arena, a trap.
+  static char* grow(char* p, bool owned, size_t n, size_t cap, size_t c) {
+    if (owned && p + cap == bytes + top && top - cap + c <= kBytes) {
+      top = top - cap + c;
+      return p;
+    }
+    if (c > kBytes - top) trap(Trap::Alloc, nullptr);
+    char* q = bytes + top;
+    top += c;
+    std::memcpy(q, p, n);
+    return q;
+  }
+  static void release(char* p, size_t cap) {
+    if (p + cap == bytes + top) top -= cap;
+  }
+};
+#endif
 
 // The bytes of one print/format call, gathered before any is written (§15.3).
 struct Out {
@@ -20,17 +45,25 @@ struct Out {
   Out(const Out&) = delete;
   Out& operator=(const Out&) = delete;
   ~Out() {
-    if (p != small) std::free(p);
+#ifdef CAIRN_FREESTANDING
+    if (p != small) OutArena::release(p, cap);
+#else
+    if (p != small) sys_free(p);
+#endif
   }
   char* room(size_t k) {
     if (n + k > cap) {
       size_t c = cap * 2;
       while (c < n + k) c *= 2;
-      char* q = static_cast<char*>(std::malloc(c));
-      if (!q) std::abort();
+#ifdef CAIRN_FREESTANDING
+      p = OutArena::grow(p, p != small, n, cap, c);
+#else
+      char* q = static_cast<char*>(sys_malloc(c));
+      if (!q) sys_abort();
       std::memcpy(q, p, n);
-      if (p != small) std::free(p);
+      if (p != small) sys_free(p);
       p = q;
+#endif
       cap = c;
     }
     return p + n;
@@ -86,7 +119,7 @@ inline void write_all(int fd, const char* p, size_t n) {
   size_t off = 0;
   while (off < n) {
     size_t k = n - off < 4096 ? n - off : 4096;
-    ssize_t w = ::write(fd, p + off, k);
+    long w = sys_write(fd, p + off, k);
     if (w <= 0) return;
     off += static_cast<size_t>(w);
   }
@@ -132,7 +165,7 @@ inline void cr_assert(bool c, const cr::Site* s, const char* why, uint64_t why_n
     o.add(why, why_n);
   }
   o.add("\n", 1);
-  ssize_t w = ::write(2, o.p, o.n);
+  long w = cr::sys_write(2, o.p, o.n);
   (void)w;
   cr::trap(cr::Trap::Assert, s);
 }
@@ -153,7 +186,7 @@ inline void cr_assert_eq(T a, T b, const cr::Site* s, const char* why, uint64_t 
   o.add(", right ", 8);
   cr::put(o, b);
   o.add("\n", 1);
-  ssize_t w = ::write(2, o.p, o.n);
+  long w = cr::sys_write(2, o.p, o.n);
   (void)w;
   cr::trap(cr::Trap::Assert, s);
 }

@@ -2,11 +2,11 @@
 // guards of indexes, parts, lending records and extents (language.md §3.5–3.7, §10.4, §12, §16.5).
 #pragma once
 #include <cstdint>
-#include <cstdlib>
 #include <new>
 #include <type_traits>
 #include <utility>
 
+#include "rt_platform.h"
 #include "rt_trap.h"
 
 namespace cr {
@@ -33,7 +33,7 @@ inline uint64_t& live_bytes() {
 // CAIRN_MEMORY_MIB (digits) when the tool sets it, else 1024 MiB.
 inline uint64_t memory_cap() {
   static uint64_t cap = [] {
-    const char* s = std::getenv("CAIRN_MEMORY_MIB");
+    const char* s = sys_getenv("CAIRN_MEMORY_MIB");
     uint64_t v = 0;
     bool ok = s && *s;
     for (const char* c = s; ok && *c; ++c) {
@@ -66,7 +66,7 @@ struct Pin {
         o->released = true;
         return;
       }
-    std::free(const_cast<void*>(p));
+    sys_free(const_cast<void*>(p));
   }
   // True when p is pinned: the caller must not free it (the last unpin will).
   static bool defer_free(const void* q) {
@@ -109,7 +109,7 @@ struct Buf {
     if (p) {
       if constexpr (!std::is_trivially_destructible_v<T>)
         for (uint64_t i = 0; i < n; ++i) p[i].~T();
-      if (!Pin::head() || !Pin::defer_free(p)) std::free(p);
+      if (!Pin::head() || !Pin::defer_free(p)) sys_free(p);
     }
     live_bytes() -= bytes;
     p = nullptr;
@@ -130,7 +130,7 @@ struct Buf {
   void* mem = nullptr;
   if (count != 0) {
     if (elem > UINT64_MAX / count) trap(Trap::Alloc, s);
-    mem = std::calloc(count, elem);
+    mem = sys_calloc(count, elem);
     if (!mem) trap(Trap::Alloc, s);
   }
   live_bytes() += bytes;

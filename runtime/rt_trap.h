@@ -1,9 +1,9 @@
 // CAIRN runtime: trap kinds, guard sites and the trap path (language.md §16.1, §16.4).
 #pragma once
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <unistd.h>
+
+#include "rt_platform.h"
 
 namespace cr {
 
@@ -58,9 +58,17 @@ struct Line {
   }
 };
 
-// The descriptor named by CAIRN_TRAP_FD (decimal digits only, at most 10), or -1 when the hook is off.
+// The descriptor named by CAIRN_TRAP_FD (decimal digits only, at most 10), or -1 when the hook is off. A board
+// image has no environment: built with CAIRN_BOARD_TRAP_REPORT it writes the report to the UART (fd 1).
 inline int trap_fd() {
-  const char* s = std::getenv("CAIRN_TRAP_FD");
+#ifdef CAIRN_FREESTANDING
+#ifdef CAIRN_BOARD_TRAP_REPORT
+  return 1;
+#else
+  return -1;
+#endif
+#endif
+  const char* s = sys_getenv("CAIRN_TRAP_FD");
   if (!s || !*s) return -1;
   size_t len = std::strlen(s);
   if (len > 10) return -1;
@@ -84,7 +92,7 @@ inline void report(Trap k, const Site* s) {
   l.add(":");
   l.add_u64(s ? s->line : 0);
   l.add("\n");
-  ssize_t w = ::write(fd, l.buf, l.n);
+  long w = sys_write(fd, l.buf, l.n);
   (void)w;
 }
 
@@ -95,7 +103,7 @@ inline void report(Trap k, const Site* s) {
   CR_TRAP_HOOK(k, s);
 #endif
   report(k, s);
-  std::abort();
+  sys_abort();
 }
 
 }  // namespace cr
