@@ -9,10 +9,10 @@ namespace cairn::lower {
 
 namespace {
 
-std::string exe_main(const ir::Module& m, const std::vector<std::string>& symbols) {
+std::string exe_main(const ir::Module& m, const std::vector<std::string>& symbols, bool board) {
   const check::FnInfo* main_fn = m.program->main;
   const ir::Function* f = main_fn ? m.find(main_fn) : nullptr;
-  std::string s = "int main() {\n";
+  std::string s = board ? "extern \"C\" int cf_main() {\n" : "int main() {\n";
   if (!f) return s + "  return 0;\n}\n";
   const std::string& sym = symbols[m.index.at(main_fn)];
   bool has_result = main_fn->result && main_fn->result->kind == check::TypeKind::Scalar;
@@ -163,7 +163,7 @@ std::string call_name(const check::FnInfo& fn) { return fn.qualified.empty() ? f
 std::string entry_points(const ir::Module& m, const SourceSet& sources, const std::vector<std::string>& symbols,
                          const Options& options) {
   switch (options.kind) {
-    case Kind::Exe: return exe_main(m, symbols);
+    case Kind::Exe: return exe_main(m, symbols, options.board_entry);
     case Kind::Tests: return tests_main(m, symbols);
     case Kind::Library: return library(m, sources, symbols);
     case Kind::Call: return calls_main(m, symbols);

@@ -26,6 +26,9 @@ struct Options {
   Kind kind = Kind::Exe;
   bool keep_guards = false;  // write every guard, even those the checker proved unable to fail
   bool line_directives = false;  // --debug: #line directives pointing at the .cairn source
+  // Kind::Exe for a freestanding target (language.md §14.7): the entry is `extern "C" int cf_main()`, which the
+  // target's start-up code calls and whose result it carries out as the exit status.
+  bool board_entry = false;
   // Kind::Call only: when not empty, emit just these functions (qualified names) and everything they call, so a
   // harness that replays a few functions of a large program compiles in a fraction of the time (cairn diff).
   std::set<std::string> only;

@@ -149,20 +149,21 @@ constexpr size_t kFrontStackBytes = size_t{1} << 30;
 struct RunJob {
   const std::string* path;
   Stop stop;
+  const std::string* target;
   CheckRun* out;
 };
 
 void* run_job(void* arg) {
   auto* job = static_cast<RunJob*>(arg);
-  *job->out = run_here(*job->path, job->stop);
+  *job->out = run_here(*job->path, job->stop, *job->target);
   return nullptr;
 }
 
 }  // namespace
 
-CheckRun run(const std::string& path, Stop stop) {
+CheckRun run(const std::string& path, Stop stop, const std::string& target) {
   CheckRun r;
-  RunJob job{&path, stop, &r};
+  RunJob job{&path, stop, &target, &r};
   pthread_attr_t attr;
   pthread_t thread;
   if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, kFrontStackBytes) == 0 &&
@@ -171,13 +172,14 @@ CheckRun run(const std::string& path, Stop stop) {
     pthread_join(thread, nullptr);
     return r;
   }
-  return run_here(path, stop);  // no big stack to be had: run on this thread
+  return run_here(path, stop, target);  // no big stack to be had: run on this thread
 }
 
-CheckRun run_here(const std::string& path, Stop stop) {
+CheckRun run_here(const std::string& path, Stop stop, const std::string& target) {
   CheckRun r;
   try {
     load(r, path);
+    if (!target.empty()) r.project.target = target;
     if (r.outcome != Outcome::Typed || stop == Stop::AfterLoad) return r;
     parse_all(r);
     if (r.outcome != Outcome::Typed || stop == Stop::AfterParse) return r;

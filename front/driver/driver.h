@@ -40,10 +40,11 @@ struct CheckRun {
 
 // Runs the front end on PATH up to `stop`. Never throws: an escaping exception becomes E-INTERNAL
 // naming the fault's class, an environment failure becomes E-PROJECT-OR-ENVIRONMENT.
-// Runs on a thread with a large stack (driver.cpp explains why).
-CheckRun run(const std::string& path, Stop stop = Stop::Full);
+// Runs on a thread with a large stack (driver.cpp explains why). A non-empty `target` ("hosted",
+// "aarch64-virt") replaces the manifest's [build] target, as --target does (tools.md §2.5).
+CheckRun run(const std::string& path, Stop stop = Stop::Full, const std::string& target = "");
 // The same on the calling thread.
-CheckRun run_here(const std::string& path, Stop stop = Stop::Full);
+CheckRun run_here(const std::string& path, Stop stop = Stop::Full, const std::string& target = "");
 
 // The class name of a caught exception, demangled ("std::bad_alloc").
 std::string fault_class(const std::exception& e);
