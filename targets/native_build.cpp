@@ -11,6 +11,7 @@
 
 #include "front/source/atomic_file.h"
 #include "front/source/sha256.h"
+#include "targets/board_build.h"
 #include "targets/build_receipt.h"
 #include "targets/exec.h"
 #include "targets/runtime_files.h"
@@ -75,6 +76,31 @@ std::string origin_of(const lower::Lowered& low, const SourceSet& sources, uint3
   return sources.file(best->pos.file).display_name + ":" + std::to_string(best->pos.line);
 }
 
+// The hosted compile command: the compiler, the semantic flags, the level, sanitizers, the kind.
+void host_command(const Compiler& cc, const BuildOptions& o, const std::string& artifact, const std::string& cpp_name,
+                  std::vector<std::string>& cmd) {
+  cmd = {cc.path};
+  for (const std::string& f : semantic_flags()) cmd.push_back(f);
+  bool sanitized = !o.sanitize.empty();
+  cmd.push_back("-O" + std::to_string(sanitized ? 1 : o.opt));
+  if (o.debug || sanitized) cmd.push_back("-g");
+  if (o.sanitize == "address") {
+    for (const char* f : {"-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"})
+      cmd.push_back(f);
+  } else if (o.sanitize == "undefined") {
+    for (const char* f : {"-fsanitize=undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"}) cmd.push_back(f);
+  } else if (o.sanitize == "thread") {
+    for (const char* f : {"-fsanitize=thread", "-fno-omit-frame-pointer"}) cmd.push_back(f);
+  }
+  if (o.kind == lower::Kind::Library) {
+    cmd.push_back("-shared");
+    cmd.push_back("-fPIC");
+  }
+  for (const char* f : {"-w", "-I", "runtime", "-o"}) cmd.push_back(f);
+  cmd.push_back(artifact);
+  cmd.push_back(cpp_name);
+}
+
 }  // namespace
 
 std::string project_root(const std::string& path) {
@@ -102,7 +128,9 @@ BuildResult build_native(const driver::CheckRun& run, const BuildOptions& o) {
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
   };
-  std::optional<Compiler> cc = find_compiler(o.cc, r.error);
+  r.target = o.target;
+  std::optional<Board> board = find_board(o.target);
+  std::optional<Compiler> cc = board ? find_cross_compiler(board->tool_prefix + "g++", r.error) : find_compiler(o.cc, r.error);
   if (!cc) return finish();
   r.compiler = *cc;
 
@@ -112,6 +140,7 @@ BuildResult build_native(const driver::CheckRun& run, const BuildOptions& o) {
   lo.keep_guards = o.keep_guards;
   lo.line_directives = o.debug;
   lo.only = o.only_functions;
+  lo.board_entry = board.has_value();
   lower::Lowered low = lower::lower_program(mod, run.sources, lo);
 
   if (!fresh_directory(o.build_root, run.project.name, r.directory, r.error)) return finish();
@@ -125,29 +154,14 @@ BuildResult build_native(const driver::CheckRun& run, const BuildOptions& o) {
     fs::create_directories(p.parent_path(), ec);
     if (!write_file_atomic(p.string(), f.bytes, r.error)) return finish();
   }
-  r.artifact = r.directory + "/" + artifact_name(run.project.name, o.kind);
+  std::string artifact = board ? run.project.name + ".elf" : artifact_name(run.project.name, o.kind);
+  r.artifact = r.directory + "/" + artifact;
+  std::vector<std::string> board_sources;
+  if (board && !write_board_files(*board, r.directory, board_sources, r.error)) return finish();
 
   std::vector<std::string>& cmd = r.command;
-  cmd = {cc->path};
-  for (const std::string& f : semantic_flags()) cmd.push_back(f);
-  bool sanitized = !o.sanitize.empty();
-  cmd.push_back("-O" + std::to_string(sanitized ? 1 : o.opt));
-  if (o.debug || sanitized) cmd.push_back("-g");
-  if (o.sanitize == "address") {
-    for (const char* f : {"-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"})
-      cmd.push_back(f);
-  } else if (o.sanitize == "undefined") {
-    for (const char* f : {"-fsanitize=undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"}) cmd.push_back(f);
-  } else if (o.sanitize == "thread") {
-    for (const char* f : {"-fsanitize=thread", "-fno-omit-frame-pointer"}) cmd.push_back(f);
-  }
-  if (o.kind == lower::Kind::Library) {
-    cmd.push_back("-shared");
-    cmd.push_back("-fPIC");
-  }
-  for (const char* f : {"-w", "-I", "runtime", "-o"}) cmd.push_back(f);
-  cmd.push_back(artifact_name(run.project.name, o.kind));
-  cmd.push_back(cpp_name);
+  if (board) cmd = board_command(*board, cc->path, o, board_sources, artifact, cpp_name);
+  else host_command(*cc, o, artifact, cpp_name, cmd);
 
   // compile_commands.json beside the generated C++, for editors and tools.
   std::string cc_json = "[\n  {\"directory\": " + json_escape(fs::absolute(r.directory).string()) +
@@ -182,6 +196,10 @@ BuildResult build_native(const driver::CheckRun& run, const BuildOptions& o) {
   if (!read_file(r.artifact, bytes)) {
     r.status = BuildResult::Status::Failed;
     r.output = "the compiler exited 0 but wrote no " + r.artifact;
+    return finish();
+  }
+  if (board && !inspect_image(*board, r.artifact, r.image_size, r.output)) {
+    r.status = BuildResult::Status::Failed;
     return finish();
   }
   r.artifact_sha256 = sha256_hex(bytes);
@@ -222,6 +240,11 @@ nlohmann::ordered_json build_record(const BuildResult& r) {
       j["refused_at"] = r.refused_at;
       j["message"] = r.message;
     }
+  }
+  if (r.target != "hosted") {
+    j["target"] = r.target;
+    if (r.status == BuildResult::Status::Built)
+      j["size"] = {{"text", r.image_size.text}, {"data", r.image_size.data}, {"bss", r.image_size.bss}};
   }
   j["seconds"] = r.seconds;
   return j;

@@ -23,6 +23,13 @@ struct BuildOptions {
   std::string build_root;    // the directory `build/` goes under: the project's directory
   std::string manifest_path; // the manifest file to hash in the receipt ("" for a single-file program)
   std::set<std::string> only_functions;  // a call harness of just these functions and their callees (lower::Options::only)
+  std::string target = "hosted";  // or a freestanding target of boards.def: one ELF image (language.md §14.7)
+  bool trap_report = false;       // freestanding: the image writes the trap report to its UART (tools.md §6.2)
+};
+
+// A freestanding image's sections, as PREFIX-size reports them.
+struct ImageSize {
+  uint64_t text = 0, data = 0, bss = 0;
 };
 
 struct BuildResult {
@@ -42,6 +49,8 @@ struct BuildResult {
   std::string message;               // the compiler's first error line
   double seconds = 0;
   std::string manifest_path;         // from the options, for the receipt
+  std::string target = "hosted";     // from the options
+  ImageSize image_size;              // freestanding, built: the image's sections
 };
 
 // The directory a PATH operand's project lives in (a .cairn file's or a manifest's folder, or the directory).

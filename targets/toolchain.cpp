@@ -67,6 +67,23 @@ std::optional<Compiler> find_compiler(const std::string& name, std::string& erro
   return std::nullopt;
 }
 
+std::optional<Compiler> find_cross_compiler(const std::string& driver, std::string& error) {
+  Compiler c;
+  c.cc = Cc::Gcc;
+  c.name = driver;
+  c.path = find_on_path(driver);
+  if (c.path.empty()) {
+    error = "No cross compiler: " + driver + " is not on PATH (docs/targets.md names the package).";
+    return std::nullopt;
+  }
+  c.version = version_of(c.path);
+  if (c.version.empty()) {
+    error = "The compiler " + c.path + " does not answer --version.";
+    return std::nullopt;
+  }
+  return c;
+}
+
 std::vector<std::string> semantic_flags() {
   // -fno-finite-loops: a CAIRN loop without side effects may run forever (a timeout stops it); C++ lets the
   // compiler assume it ends, and clang deletes it.
