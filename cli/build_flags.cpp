@@ -3,6 +3,9 @@
 
 #include <filesystem>
 
+#include "targets/board.h"
+#include "targets/board_build.h"
+
 namespace cairn::cli {
 
 bool read_build_flags(const Args& args, targets::BuildOptions& o, std::string& error) {
@@ -18,11 +21,26 @@ bool read_build_flags(const Args& args, targets::BuildOptions& o, std::string& e
   o.debug = args.has("debug");
   o.sanitize = args.get("sanitize").value_or("");
   if (auto k = args.get("kind")) o.kind = *k == "library" ? lower::Kind::Library : lower::Kind::Exe;
-  if (args.get("target").value_or("hosted") != "hosted") {
-    error = "The aarch64-virt target is not built yet: build and run hosted programs.";
+  o.target = args.get("target").value_or("");
+  if (!o.target.empty() && o.target != "hosted" && !targets::find_board(o.target)) {
+    error = "--target takes hosted or aarch64-virt, not \"" + o.target + "\".";
     return false;
   }
+  o.trap_report = args.has("trap-report");
   return true;
+}
+
+std::optional<diag::Refusal> settle_target(const driver::CheckRun& run, targets::BuildOptions& o, bool to_run,
+                                           bool kind_given) {
+  o.target = run.project.target;
+  bool board = o.target != "hosted";
+  if (!board && o.trap_report)
+    return diag::environment_failure("--trap-report applies to a freestanding target (--target aarch64-virt).");
+  if (!board) return std::nullopt;
+  if (!kind_given) o.kind = lower::Kind::Exe;
+  std::string refusal = targets::board_refusal(run, o, to_run);
+  if (refusal.empty()) return std::nullopt;
+  return diag::environment_failure(refusal);
 }
 
 void place_build(const std::string& path, const driver::CheckRun& run, targets::BuildOptions& o) {

@@ -33,9 +33,11 @@ int cmd_build(const Command& cmd, const std::vector<std::string>& argv) {
   if (!read_build_flags(args, options, error)) return usage_error(out, error);
   std::string path = args.operands.empty() ? "." : args.operands[0];
 
-  driver::CheckRun run = driver::run(path, driver::Stop::Full);
+  driver::CheckRun run = driver::run(path, driver::Stop::Full, options.target);
   if (run.refusal) return print_refusal(out, *run.refusal);
   if (!args.has("kind")) options.kind = run.options.is_library ? lower::Kind::Library : lower::Kind::Exe;
+  if (std::optional<diag::Refusal> refused = settle_target(run, options, false, args.has("kind")))
+    return print_refusal(out, *refused);
   if (options.kind == lower::Kind::Exe && !run.program->main)
     return usage_error(out, "The project " + run.project.name + " has no main: build it with --kind library.");
   place_build(path, run, options);
@@ -43,6 +45,11 @@ int cmd_build(const Command& cmd, const std::vector<std::string>& argv) {
   nlohmann::ordered_json record = targets::build_record(r);
   if (out.format == Format::Json) {
     print_record(out, record);
+  } else if (r.status == targets::BuildResult::Status::Built && r.target != "hosted") {
+    const targets::ImageSize& z = r.image_size;
+    print_text("native-built: " + r.artifact + " (" + r.target + ", " + r.compiler.name + ", -O" +
+               std::to_string(options.opt) + "; text " + std::to_string(z.text) + ", data " + std::to_string(z.data) +
+               ", bss " + std::to_string(z.bss) + " bytes)\n");
   } else if (r.status == targets::BuildResult::Status::Built) {
     print_text("native-built: " + r.artifact + " (" + r.compiler.name + ", -O" +
                std::to_string(options.sanitize.empty() ? options.opt : 1) + ")\n");

@@ -10,6 +10,8 @@
 #include "cli/output.h"
 #include "front/driver/driver.h"
 #include "cli/build_flags.h"
+#include "targets/board.h"
+#include "targets/board_run.h"
 #include "targets/native_build.h"
 #include "targets/process.h"
 #include "targets/program_run.h"
@@ -94,12 +96,19 @@ int cmd_run(const Command& cmd, const std::vector<std::string>& argv) {
   bool record = out.chosen && out.format == Format::Json;
   targets::BuildOptions build;
   if (native && !read_build_flags(args, build, error)) return env_failure(out, error);
+  if (!native) build.target = args.get("target").value_or("");
 
   std::string path = args.operands.empty() ? "." : args.operands[0];
-  driver::CheckRun run = driver::run(path, driver::Stop::Full);
+  driver::CheckRun run = driver::run(path, driver::Stop::Full, build.target);
   if (run.refusal) return report(out, *run.refusal);
   if (!run.program->main)
     return env_failure(out, "The project " + run.project.name + " is a library: it has no main to run (cairn test runs its tests).");
+  if (native) {
+    if (std::optional<diag::Refusal> refused = settle_target(run, build, true, args.has("kind"))) return report(out, *refused);
+  } else if (run.project.target != "hosted") {
+    return env_failure(out, "The aarch64-virt target runs natively only; --engine interp runs hosted programs.");
+  }
+  std::optional<targets::Board> board = targets::find_board(build.target);
 
   targets::RunLimits limits;
   limits.timeout_s = timeout;
@@ -126,7 +135,16 @@ int cmd_run(const Command& cmd, const std::vector<std::string>& argv) {
     }
     std::vector<std::string> program_args;
     for (size_t i = own.size() + 1; i < argv.size(); ++i) program_args.push_back(argv[i]);
-    pr = targets::run_native(built->artifact, program_args, limits, record);
+    if (board) {
+      pr = targets::run_board(*board, built->artifact, limits, build.trap_report);
+      if (!record) {  // the UART and the emulator's own words, passed on
+        print_text(pr.process.out);
+        ssize_t ignored = write(STDERR_FILENO, pr.process.err.data(), pr.process.err.size());
+        (void)ignored;
+      }
+    } else {
+      pr = targets::run_native(built->artifact, program_args, limits, record);
+    }
   } else {
     pr = targets::run_interpreted(run, limits, record);
   }
@@ -148,6 +166,10 @@ int cmd_run(const Command& cmd, const std::vector<std::string>& argv) {
   if (p.timed_out) {
     limit_met = "timeout";
     say("error: " + name + " was stopped by --timeout after " + *args.get("timeout") + " s.");
+  } else if (board && p.status == 134 && !pr.trapped()) {
+    say("error: " + name + " exited with status 134 (a failed guard).");
+  } else if (board && pr.trapped()) {
+    say("error: " + name + " exited with status 134: trap " + pr.trap_what() + ".");
   } else if (pr.trapped()) {
     bool alloc = pr.trap_what().rfind("alloc", 0) == 0;
     if (alloc) limit_met = "memory";
@@ -164,6 +186,10 @@ int cmd_run(const Command& cmd, const std::vector<std::string>& argv) {
   r["protocol"] = "cairn.run/1";
   r["status"] = p.timed_out ? "timed-out" : "program-exited";
   r["engine"] = native ? "native" : "interp";
+  if (board) {
+    r["target"] = board->name;
+    r["emulator"] = targets::board_run_command(*board, built->artifact);
+  }
   if (built)
     r["compiler"] = {{"name", built->compiler.name}, {"path", built->compiler.path}, {"version", built->compiler.version}};
   r["exit_code"] = p.status;
@@ -176,7 +202,8 @@ int cmd_run(const Command& cmd, const std::vector<std::string>& argv) {
   if (built) r["build_dir"] = built->directory;
   nlohmann::ordered_json lim;
   if (timeout > 0) lim["timeout_s"] = timeout;
-  lim["memory_mib"] = memory_mib;
+  if (board && timeout <= 0) lim["timeout_s"] = targets::kBoardDefaultTimeout;
+  if (!board) lim["memory_mib"] = memory_mib;
   r["limits"] = lim;
   if (!limit_met.empty()) r["limit_met"] = limit_met;
   if (!build.sanitize.empty()) r["sanitizer"] = build.sanitize;

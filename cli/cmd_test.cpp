@@ -23,6 +23,7 @@ constexpr FlagSpec kFlags[] = {
     {"timeout", "S", false, "60", "seconds per test block process (a decimal number > 0)"},
     {"cc", "clang|gcc", true, "as build", "the compiler for native tests (native only)"},
     {"junit", "FILE", false, "", "also write a JUnit XML report to FILE"},
+    {"target", "hosted|aarch64-virt", true, "the manifest's [build] target", "the target (test blocks run hosted only)"},
     {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
 };
 
@@ -54,7 +55,7 @@ int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
   o.only = args.get("test");
 
   std::string path = args.operands.empty() ? "." : args.operands[0];
-  driver::CheckRun run = driver::run(path, driver::Stop::Full);
+  driver::CheckRun run = driver::run(path, driver::Stop::Full, o.build.target);
   if (run.refusal) return print_refusal(out, *run.refusal);
   if (run.project.target != "hosted") return usage_error(out, "Test blocks run on the hosted target only.");
   place_build(path, run, o.build);
