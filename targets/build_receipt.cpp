@@ -6,6 +6,7 @@
 #include "front/driver/check_record.h"
 #include "front/source/atomic_file.h"
 #include "front/source/sha256.h"
+#include "targets/board.h"
 #include "targets/native_build.h"
 #include "targets/runtime_files.h"
 
@@ -61,6 +62,10 @@ nlohmann::ordered_json build_receipt(const driver::CheckRun& run, const ir::Modu
   j["project"] = run.project.name;
   j["command"] = r.command;
   j["compiler"] = {{"name", r.compiler.name}, {"path", r.compiler.path}, {"version", r.compiler.version}};
+  if (r.target != "hosted") {
+    j["target"] = r.target;
+    j["size"] = {{"text", r.image_size.text}, {"data", r.image_size.data}, {"bss", r.image_size.bss}};
+  }
   nlohmann::ordered_json hashes;
   if (!run.project.manifest_display.empty())
     hashes["manifest"] = {{"file", run.project.manifest_display}, {"sha256", hash_of_file(r.manifest_path)}};
@@ -74,6 +79,12 @@ nlohmann::ordered_json build_receipt(const driver::CheckRun& run, const ir::Modu
   for (const RuntimeFile& f : runtime_files())
     rt.push_back({{"file", std::string(f.name)}, {"sha256", sha256_hex(f.bytes)}});
   hashes["runtime_headers"] = rt;
+  if (r.target != "hosted") {  // the board's start-up code, support routines and linker script
+    nlohmann::ordered_json tf = nlohmann::ordered_json::array();
+    for (const RuntimeFile& f : board_files(r.target))
+      tf.push_back({{"file", std::string(f.name)}, {"sha256", sha256_hex(f.bytes)}});
+    hashes["target_files"] = tf;
+  }
   hashes["cpp"] = sha256_hex(low.cpp);
   hashes["artifact"] = r.artifact_sha256;
   j["hashes"] = hashes;

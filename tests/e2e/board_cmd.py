@@ -47,6 +47,9 @@ if r.get("status") == "native-built":
     check(nm.returncode == 0 and nm.stdout == "", "nm -u: %r" % nm.stdout)
     rec = json.load(open(r["receipt"]))
     check(rec["hashes"]["artifact"] == r["artifact_sha256"], "receipt artifact hash")
+    check(rec.get("target") == "aarch64-virt" and rec.get("size") == r["size"]
+          and [f["file"] for f in rec["hashes"].get("target_files", [])] == ["link.ld", "start.S", "support.S"],
+          "receipt target %s" % {k: rec.get(k) for k in ("target", "size")})
     for f in ("start.S", "support.S", "link.ld"):
         check(os.path.isfile(os.path.join(r["directory"], f)), "build dir has " + f)
 
