@@ -95,7 +95,8 @@ void check_all(CheckRun& r) {
   DiagSink sink;
   for (const Diagnostic& d : r.carried) sink.report(d.code, d.pos, d.message, d.phase, d.help);
   r.options.own_files_begin = r.project.own_files_begin;
-  r.options.target = r.project.target == "aarch64-virt" ? check::Target::Aarch64Virt : check::Target::Hosted;
+  // Every target but "hosted" is freestanding (language.md §14.7): the checker's rules are the same for each.
+  r.options.target = r.project.target != "hosted" ? check::Target::Aarch64Virt : check::Target::Hosted;
   r.options.is_library = r.project.kind ? *r.project.kind == "library"
                                         : !declares_main(r.files, r.project.own_files_begin);
   check::CheckResult result = check::check_program(r.files, *r.arena, r.sources, r.options, sink);
