@@ -1,0 +1,132 @@
+// `cairn fuzz [--seed S] [--count N | --seconds T] [--engines LIST] [--jobs N] [--out DIR] [--index I] [--reduce-s S]
+// [--shard I/N]` and `cairn fuzz --replay [DIR]`: flags to fuzz::run_campaign / run_replay, then the record.
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+
+#include "cli/args.h"
+#include "cli/command.h"
+#include "cli/open_command.h"
+#include "cli/output.h"
+#include "fuzz/run/campaign.h"
+#include "targets/process.h"
+
+namespace cairn::cli {
+
+namespace {
+constexpr FlagSpec kFlags[] = {
+    {"seed", "S", false, "taken from the clock, printed and recorded", "0..2^64-1"},
+    {"count", "N", false, "1000", "how many programs; excludes --seconds"},
+    {"seconds", "T", false, "", "run for this long instead of --count"},
+    {"engines", "LIST", false, "every engine available here", "comma-separated: interp, clang-O0, clang-O2, gcc-O0, gcc-O2, qemu-aarch64"},
+    {"jobs", "N", false, "number of available CPUs", "builds and runs in flight at once"},
+    {"out", "DIR", false, "regressions/fuzz", "where reduced cases are written"},
+    {"index", "I", false, "", "generate and run only program I of seed S"},
+    {"reduce-s", "S", false, "120", "wall-clock limit of the reduction of one disagreement"},
+    {"shard", "I/N", false, "1/1", "run only programs I-1, I-1+N, ... (N runs cover the campaign)"},
+    {"smt", "", false, "", "check the SMT encoding against the interpreter instead (tools.md 6.4)"},
+    {"solver", "z3|cvc5|both", true, "both", "which solvers answer under --smt"},
+    {"replay", "", false, "", "run every kept case of DIR (the operand, default regressions/fuzz) against its header"},
+    {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
+};
+
+bool parse_u64(const std::string& s, uint64_t& out) {
+  if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  errno = 0;
+  unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
+  if (errno == ERANGE) return false;
+  out = v;
+  return true;
+}
+
+bool parse_shard(const std::string& s, unsigned& index, unsigned& count) {
+  size_t slash = s.find('/');
+  uint64_t i = 0, n = 0;
+  if (slash == std::string::npos || !parse_u64(s.substr(0, slash), i) || !parse_u64(s.substr(slash + 1), n)) return false;
+  if (i < 1 || i > n || n > 1000000) return false;
+  index = static_cast<unsigned>(i);
+  count = static_cast<unsigned>(n);
+  return true;
+}
+
+unsigned cpus() {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? static_cast<unsigned>(n) : 1;
+}
+
+int print_result(const Output& out, const fuzz::CampaignResult& r) {
+  if (r.environment) return print_refusal(out, *r.environment);
+  if (out.format == Format::Json) print_record(out, r.record);
+  else print_text(r.human);
+  return r.exit_code;
+}
+
+}  // namespace
+
+int cmd_fuzz(const Command& cmd, const std::vector<std::string>& argv) {
+  Args args;
+  Output out;
+  if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
+  bool replay = args.has("replay");
+  if (args.operands.size() > (replay ? 1u : 0u))
+    return usage_error(out, replay ? "cairn fuzz --replay takes at most one DIR." : "cairn fuzz takes no operands.");
+  if (args.has("smt")) return usage_error(out, "--smt is not built yet in this cairn.");
+  uint64_t jobs = cpus();
+  if (auto v = args.get("jobs"); v && (!parse_u64(*v, jobs) || jobs == 0 || jobs > 1024))
+    return usage_error(out, "--jobs takes a whole number from 1 to 1024, not \"" + *v + "\".");
+  bool tests = fuzz::test_engines_enabled();
+  fuzz::EngineSelection sel = fuzz::select_engines(args.get("engines").value_or(""), tests);
+  if (!sel.error.empty()) {
+    if (sel.environment) return print_refusal(out, diag::environment_failure(sel.error));
+    return usage_error(out, sel.error);
+  }
+  targets::install_interrupt_handlers();
+  if (replay) {
+    for (const char* f : {"seed", "count", "seconds", "out", "index", "reduce-s", "shard"})
+      if (args.has(f)) return usage_error(out, std::string("--") + f + " does not go with --replay.");
+    fuzz::ReplayOptions o;
+    if (!args.operands.empty()) o.dir = args.operands[0];
+    o.engines = sel.engines;
+    o.unavailable = sel.unavailable;
+    o.jobs = static_cast<unsigned>(jobs);
+    return print_result(out, fuzz::run_replay(o));
+  }
+  fuzz::CampaignOptions o;
+  o.engines = sel.engines;
+  o.unavailable = sel.unavailable;
+  o.jobs = static_cast<unsigned>(jobs);
+  if (args.has("count") && args.has("seconds")) return usage_error(out, "--count and --seconds exclude each other.");
+  if (auto v = args.get("seed")) {
+    if (!parse_u64(*v, o.seed)) return usage_error(out, "--seed takes a whole number from 0 to 2^64-1, not \"" + *v + "\".");
+  } else {
+    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+    std::fprintf(stderr, "fuzz: seed %llu\n", static_cast<unsigned long long>(o.seed));
+  }
+  uint64_t n = 0;
+  if (auto v = args.get("count")) {
+    if (!parse_u64(*v, n) || n == 0) return usage_error(out, "--count takes a whole number of at least 1, not \"" + *v + "\".");
+    o.count = n;
+  }
+  double secs = 0;
+  if (auto v = args.get("seconds")) {
+    if (!parse_seconds(*v, secs)) return usage_error(out, "--seconds takes a positive number of seconds, not \"" + *v + "\".");
+    o.seconds = secs;
+  }
+  if (auto v = args.get("index")) {
+    if (!parse_u64(*v, n)) return usage_error(out, "--index takes a whole number, not \"" + *v + "\".");
+    if (args.has("count") || args.has("seconds") || args.has("shard"))
+      return usage_error(out, "--index runs one program: it does not go with --count, --seconds or --shard.");
+    o.index = n;
+  }
+  if (auto v = args.get("reduce-s"); v && !parse_seconds(*v, o.reduce_s))
+    return usage_error(out, "--reduce-s takes a positive number of seconds, not \"" + *v + "\".");
+  if (auto v = args.get("shard"); v && !parse_shard(*v, o.shard_index, o.shard_count))
+    return usage_error(out, "--shard takes I/N with 1 <= I <= N, not \"" + *v + "\".");
+  if (auto v = args.get("out")) o.out_dir = *v;
+  o.progress = isatty(STDERR_FILENO);
+  return print_result(out, fuzz::run_campaign(o));
+}
+
+}  // namespace cairn::cli

@@ -1,0 +1,177 @@
+// The reducer: line and token edits over the source text, each re-checked, greedily kept.
+#include "fuzz/reduce/reduce.h"
+
+#include <chrono>
+#include <set>
+
+#include "front/diag/diagnostic.h"
+#include "front/lex/lexer.h"
+
+namespace cairn::fuzz {
+
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return lines;
+}
+
+std::string join_without(const std::vector<std::string>& lines, size_t from, size_t to, size_t also_from = 1,
+                         size_t also_to = 0) {
+  std::string s;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (i >= from && i <= to) continue;
+    if (i >= also_from && i <= also_to) continue;
+    s += lines[i] + "\n";
+  }
+  return s;
+}
+
+int brace_balance(const std::string& line, bool& any) {
+  int b = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '/' && i + 1 < line.size() && line[i + 1] == '/') break;
+    else if (c == '{') ++b, any = true;
+    else if (c == '}') --b, any = true;
+  }
+  return b;
+}
+
+// Whole blocks (a line opening braces to the line closing them), then block unwrapping, then single lines.
+void line_candidates(const std::string& text, std::vector<std::string>& out) {
+  std::vector<std::string> lines = split_lines(text);
+  std::vector<int> balance(lines.size());
+  std::vector<bool> braces(lines.size(), false);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    bool any = false;
+    balance[i] = brace_balance(lines[i], any);
+    braces[i] = any;
+  }
+  std::vector<std::pair<size_t, size_t>> blocks;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (balance[i] <= 0) continue;
+    int depth = 0;
+    for (size_t j = i; j < lines.size(); ++j) {
+      depth += balance[j];
+      if (depth <= 0) {
+        blocks.push_back({i, j});
+        break;
+      }
+    }
+  }
+  for (auto [i, j] : blocks) out.push_back(join_without(lines, i, j));
+  for (auto [i, j] : blocks)
+    if (j > i + 1) out.push_back(join_without(lines, i, i, j, j));
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (!braces[i]) out.push_back(join_without(lines, i, i));
+}
+
+bool is_operator_token(lex::TokKind k, std::string_view text) {
+  (void)k;
+  static const std::set<std::string_view> ops = {"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&&", "||",
+                                                 "==", "!=", "<", "<=", ">", ">=", "+%", "-%", "*%", "!", "~"};
+  return ops.count(text) > 0;
+}
+
+// Token edits: an operator with its right or left operand token removed; parentheses dropped; literals shrunk.
+void token_candidates(const std::string& text, std::vector<std::string>& out) {
+  SourceSet sources;
+  uint32_t id = sources.add("reduce.cairn", text);
+  DiagSink sink;
+  lex::LexResult lr = lex::lex_file(sources, id, sink);
+  if (!lr.ok) return;
+  const std::string& src = sources.file(id).text;
+  auto offset = [&](const lex::Token& t) { return static_cast<size_t>(t.text.data() - src.data()); };
+  auto cut = [&](size_t from, size_t to, const std::string& with) {
+    out.push_back(src.substr(0, from) + with + src.substr(to));
+  };
+  const std::vector<lex::Token>& tk = lr.tokens;
+  for (size_t i = 0; i + 1 < tk.size(); ++i) {
+    const lex::Token& t = tk[i];
+    if (t.kind == lex::TokKind::Eof) break;
+    if (is_operator_token(t.kind, t.text)) {
+      if (i + 2 < tk.size()) cut(offset(t), offset(tk[i + 1]) + tk[i + 1].text.size(), "");  // `a + b` -> `a`
+      if (i >= 1) cut(offset(tk[i - 1]), offset(tk[i + 1]), "");                                // `a + b` -> `b`
+      if (t.text == "-" || t.text == "!" || t.text == "~") cut(offset(t), offset(t) + t.text.size(), "");
+    }
+    if (t.text == "(" && i >= 1 && tk[i - 1].kind != lex::TokKind::Ident) {
+      int depth = 0;
+      for (size_t j = i; j < tk.size(); ++j) {
+        if (tk[j].text == "(") ++depth;
+        if (tk[j].text == ")" && --depth == 0) {
+          out.push_back(src.substr(0, offset(t)) + src.substr(offset(t) + 1, offset(tk[j]) - offset(t) - 1) +
+                        src.substr(offset(tk[j]) + 1));
+          break;
+        }
+      }
+    }
+    if (t.kind == lex::TokKind::Int) {
+      std::string lit(t.text);
+      size_t digits_end = lit.find_first_not_of("0123456789xabcdefABCDEF_");
+      std::string suffix = digits_end == std::string::npos ? "" : lit.substr(digits_end);
+      std::string digits = lit.substr(0, digits_end);
+      for (const char* small : {"0", "1"})
+        if (digits != small) cut(offset(t), offset(t) + t.text.size(), small + suffix);
+      if (digits.find_first_not_of("0123456789") == std::string::npos && digits.size() < 19) {
+        unsigned long long v = std::stoull(digits);
+        if (v > 2) cut(offset(t), offset(t) + t.text.size(), std::to_string(v / 2) + suffix);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> reduction_candidates(const std::string& text) {
+  std::vector<std::string> out;
+  line_candidates(text, out);
+  token_candidates(text, out);
+  return out;
+}
+
+Reduction reduce_text(const std::string& text, const std::function<bool(const std::string&)>& accepts,
+                      const std::function<bool(const std::string&)>& keeps, double budget_s) {
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  Reduction r;
+  r.text = text;
+  std::set<std::string> tried;
+  bool changed = true, out_of_time = false;
+  while (changed && !out_of_time) {
+    changed = false;
+    for (const std::string& c : reduction_candidates(r.text)) {
+      if (elapsed() > budget_s) {
+        out_of_time = true;
+        break;
+      }
+      if (c.size() >= r.text.size() && c >= r.text) continue;  // only smaller texts (or same size, smaller bytes)
+      if (!tried.insert(c).second || !accepts(c)) continue;
+      ++r.tried;
+      if (!keeps(c)) continue;
+      r.text = c;
+      ++r.steps;
+      changed = true;
+      break;  // candidates are recomputed from the new text
+    }
+  }
+  r.minimal = !changed && !out_of_time;
+  r.seconds = elapsed();
+  return r;
+}
+
+}  // namespace cairn::fuzz

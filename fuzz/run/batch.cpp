@@ -1,0 +1,112 @@
+// Batch translation units and their builds.
+#include "fuzz/run/batch.h"
+
+#include <chrono>
+#include <filesystem>
+
+#include "front/source/atomic_file.h"
+#include "lower/lower.h"
+#include "semantics/ir.h"
+#include "targets/exec.h"
+#include "targets/runtime_files.h"
+#include "targets/toolchain.h"
+
+namespace cairn::fuzz {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kInclude = "#include \"cairn_rt.h\"\n";
+constexpr const char* kNanDefine = "#define CR_CANONICAL_NAN 1\n";
+constexpr const char* kMain = "\nint main() {\n";
+
+// The planted miscompilation of the test-only engine: every checked subtraction becomes an addition.
+std::string plant_miscompilation(std::string cpp) {
+  const std::string from = "cr_sub<", to = "cr_add<";
+  for (size_t at = cpp.find(from); at != std::string::npos; at = cpp.find(from, at + to.size()))
+    cpp.replace(at, from.size(), to);
+  return cpp;
+}
+
+}  // namespace
+
+ProgramCpp program_cpp(const driver::CheckRun& run) {
+  ir::Module mod = ir::build_ir(*run.program);
+  lower::Options lo;
+  lo.kind = lower::Kind::Exe;
+  lower::Lowered low = lower::lower_program(mod, run.sources, lo);
+  ProgramCpp p;
+  p.canonical_nan = low.cpp.find(kNanDefine) != std::string::npos;
+  size_t at = low.cpp.find(kInclude);
+  p.body = at == std::string::npos ? low.cpp : low.cpp.substr(at + std::string(kInclude).size());
+  size_t main_at = p.body.rfind(kMain);
+  if (main_at != std::string::npos) p.body.replace(main_at, std::string(kMain).size(), "\nint cairn_main() {\n");
+  return p;
+}
+
+std::string batch_unit(const std::vector<const ProgramCpp*>& members, EngineId engine) {
+  bool nan = false;
+  for (const ProgramCpp* m : members) nan |= m->canonical_nan;
+  std::string s = "// A cairn fuzz batch: one namespace per program, main(argv[1]) runs one.\n";
+  if (nan) s += kNanDefine;
+  s += kInclude;
+  s += "#include <cstdlib>\n\n";
+  for (size_t i = 0; i < members.size(); ++i)
+    s += "namespace cairn_fuzz_p" + std::to_string(i) + " {\n" + members[i]->body + "}\n\n";
+  s += "int main(int argc, char** argv) {\n  long which = argc > 1 ? std::strtol(argv[1], nullptr, 10) : -1;\n";
+  s += "  switch (which) {\n";
+  for (size_t i = 0; i < members.size(); ++i)
+    s += "    case " + std::to_string(i) + ": return cairn_fuzz_p" + std::to_string(i) + "::cairn_main();\n";
+  s += "    default: return 125;\n  }\n}\n";
+  if (engine == EngineId::TestMiscompileSub) s = plant_miscompilation(s);
+  return s;
+}
+
+bool write_runtime(const std::string& dir, std::string& error) {
+  std::error_code ec;
+  for (const targets::RuntimeFile& f : targets::runtime_files()) {
+    fs::path p = fs::path(dir) / "runtime" / std::string(f.name);
+    fs::create_directories(p.parent_path(), ec);
+    if (!write_file_atomic(p.string(), f.bytes, error)) return false;
+  }
+  return true;
+}
+
+BatchBuild build_unit(const std::string& dir, const std::string& name, const std::string& cpp, EngineId engine) {
+  BatchBuild b;
+  auto start = std::chrono::steady_clock::now();
+  const EngineInfo& e = engine_info(engine);
+  std::string error;
+  std::optional<targets::Compiler> cc = targets::find_compiler(e.cc, error);
+  if (!cc || !write_file_atomic(dir + "/" + name + ".cpp", cpp, error)) {
+    b.environment = true;
+    b.output = error;
+    return b;
+  }
+  std::vector<std::string> cmd = {cc->path};
+  for (const std::string& f : targets::semantic_flags()) cmd.push_back(f);
+  cmd.push_back("-O" + std::to_string(e.opt));
+  for (const char* f : {"-w", "-I", "runtime", "-o"}) cmd.push_back(f);
+  cmd.push_back(name);
+  cmd.push_back(name + ".cpp");
+  targets::ProcessOptions po;
+  po.capture = true;
+  po.null_stdin = true;
+  po.timeout_s = 600;
+  po.address_space_cap = uint64_t{8} << 30;
+  targets::ProcessResult pr = targets::run_program({cmd, {}, dir, {}}, po);
+  b.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!pr.started || pr.status == 127) {
+    b.environment = true;
+    b.output = pr.error.empty() ? pr.err : pr.error;
+    return b;
+  }
+  b.built = pr.status == 0;
+  b.output = pr.err + pr.out;
+  if (pr.timed_out) b.output += "\nthe compiler ran past 600 s";
+  b.artifact = fs::absolute(fs::path(dir) / name).string();
+  return b;
+}
+
+}  // namespace cairn::fuzz

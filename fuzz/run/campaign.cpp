@@ -1,0 +1,225 @@
+// The campaign loop: generate a batch, run it on every engine, compare, reduce and keep each disagreement.
+#include "fuzz/run/campaign.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+#include "front/source/atomic_file.h"
+#include "front/source/temp_dir.h"
+#include "fuzz/reduce/case_file.h"
+#include "fuzz/reduce/reduce.h"
+#include "fuzz/run/pipeline.h"
+#include "fuzz/run/record.h"
+#include "targets/process.h"
+
+namespace cairn::fuzz {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// The first disagreement of a program with the reference: the most telling kind, then the first engine in table
+// order showing it.
+std::optional<std::pair<EngineId, FindingKind>> first_finding(const Slot& s) {
+  std::optional<std::pair<EngineId, FindingKind>> best;
+  const Outcome& ref = s.outcomes.at(EngineId::Interp);
+  for (const auto& [id, o] : s.outcomes) {
+    if (id == EngineId::Interp) continue;
+    std::optional<FindingKind> k = compare_outcomes(ref, o);
+    if (k && (!best || *k < best->second)) best = std::make_pair(id, *k);
+  }
+  return best;
+}
+
+// A scratch directory removed when the campaign ends or is interrupted.
+struct Scratch {
+  std::string dir;
+  ~Scratch() {
+    if (dir.empty()) return;
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    targets::forget_on_interrupt(dir);
+  }
+};
+
+class Campaign {
+ public:
+  Campaign(const CampaignOptions& o, FuzzTally& t) : o_(o), t_(t) {}
+  bool open(std::string& error);
+  bool more() const;
+  void run_batch();
+
+ private:
+  void judge(const Slot& s, uint64_t index);
+  void reduce_and_keep(const Slot& s, uint64_t index, EngineId engine, FindingKind kind);
+  void keep_generator_defect(const Slot& s, uint64_t index, const std::string& reason);
+  uint64_t next_index();
+
+  const CampaignOptions& o_;
+  FuzzTally& t_;
+  Scratch scratch_;
+  std::optional<Pipeline> pipeline_;
+  uint64_t cursor_ = 0;  // next program index to consider
+  Clock::time_point start_ = Clock::now();
+};
+
+bool Campaign::open(std::string& error) {
+  scratch_.dir = make_temp_dir("cairn-fuzz", error);
+  if (scratch_.dir.empty()) return false;
+  targets::remove_on_interrupt(scratch_.dir);
+  PipelineOptions po;
+  po.workdir = scratch_.dir;
+  po.engines = o_.engines;
+  po.jobs = o_.jobs;
+  po.limits = o_.limits;
+  pipeline_.emplace(po);
+  if (o_.index) cursor_ = *o_.index;
+  return pipeline_->prepare(error);
+}
+
+uint64_t Campaign::next_index() {
+  while (cursor_ % o_.shard_count != o_.shard_index - 1) ++cursor_;
+  return cursor_++;
+}
+
+bool Campaign::more() const {
+  if (o_.index) return t_.programs == 0;
+  if (o_.seconds) return since(start_) < *o_.seconds;
+  uint64_t limit = o_.count.value_or(1000);
+  uint64_t c = cursor_;
+  while (c < limit && c % o_.shard_count != o_.shard_index - 1) ++c;
+  return c < limit;
+}
+
+void Campaign::run_batch() {
+  std::vector<Slot> slots;
+  std::vector<uint64_t> indices;
+  uint64_t limit = o_.index ? *o_.index + 1 : o_.count.value_or(UINT64_MAX);
+  if (o_.seconds) limit = UINT64_MAX;
+  while (slots.size() < (o_.index ? 1 : o_.batch) && (o_.index || more())) {
+    uint64_t i = next_index();
+    if (i >= limit) break;
+    auto g0 = Clock::now();
+    Generated g = o_.generator ? o_.generator(o_.seed, i) : generate(o_.seed, i);
+    t_.stages.generate += since(g0);
+    for (Construct c : g.constructs) t_.constructs[std::string(construct_name(c))]++;
+    if (g.intended_trap) ++t_.intended_traps;
+    Slot s;
+    s.name = "p" + std::to_string(i);
+    s.text = std::move(g.text);
+    slots.push_back(std::move(s));
+    indices.push_back(i);
+    if (o_.index) break;
+  }
+  pipeline_->run(slots, t_.stages);
+  for (size_t k = 0; k < slots.size(); ++k) judge(slots[k], indices[k]);
+  if (o_.progress)
+    std::fprintf(stderr, "fuzz: %llu programs, %zu disagreements, %.1f s\n", static_cast<unsigned long long>(t_.programs),
+                 t_.disagreements.size(), since(start_));
+}
+
+void Campaign::judge(const Slot& s, uint64_t index) {
+  ++t_.programs;
+  if (!s.accepted) return keep_generator_defect(s, index, "the checker refused it: " + s.refusal);
+  const Outcome& ref = s.outcomes.at(EngineId::Interp);
+  if (ref.end == Outcome::End::Timeout)
+    return keep_generator_defect(s, index, "the interpreter ran past the time limit");
+  if (ref.end == Outcome::End::NotRun || ref.end == Outcome::End::Crash)
+    return keep_generator_defect(s, index, "the interpreter did not finish: " + outcome_line(ref) + " " + ref.detail);
+  for (const auto& [id, o] : s.outcomes)
+    if (o.end != Outcome::End::NotRun) ++t_.engine_runs;
+  if (auto f = first_finding(s)) reduce_and_keep(s, index, f->first, f->second);
+}
+
+void Campaign::keep_generator_defect(const Slot& s, uint64_t index, const std::string& reason) {
+  std::string dir = o_.out_dir + "/generator", error;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  std::string file = dir + "/seed-" + std::to_string(o_.seed) + "-index-" + std::to_string(index) + ".cairn";
+  if (!fs::exists(file, ec) && !write_file_atomic(file, s.text, error)) file.clear();
+  t_.generator_defects.push_back({index, file, reason});
+}
+
+void Campaign::reduce_and_keep(const Slot& s, uint64_t index, EngineId engine, FindingKind kind) {
+  auto r0 = Clock::now();
+  PipelineOptions po = pipeline_->options();
+  po.engines = {EngineId::Interp, engine};
+  po.jobs = 1;
+  Pipeline judge(po);
+  Outcome ref = s.outcomes.at(EngineId::Interp), other = s.outcomes.at(engine);
+  unsigned n = 0;
+  StageSeconds ignored;
+  auto accepts = [&](const std::string& text) { return judge.accepts("r" + std::to_string(index), text); };
+  auto keeps = [&](const std::string& text) {
+    std::vector<Slot> one(1);
+    one[0].name = "r" + std::to_string(index) + "-" + std::to_string(n++);
+    one[0].text = text;
+    judge.run(one, ignored);
+    if (!one[0].accepted) return false;
+    const Outcome& r = one[0].outcomes[EngineId::Interp];
+    if (r.end != Outcome::End::Exited && r.end != Outcome::End::Trapped) return false;
+    const Outcome& e = one[0].outcomes[engine];
+    if (compare_outcomes(r, e) != kind) return false;
+    ref = r;
+    other = e;
+    return true;
+  };
+  Reduction red = reduce_text(s.text, accepts, keeps, o_.reduce_s);
+  Disagreement d;
+  d.index = index;
+  d.kind = kind;
+  d.engine = engine;
+  d.outcomes = s.outcomes;
+  d.from_bytes = s.text.size();
+  d.to_bytes = red.text.size();
+  d.steps = red.steps;
+  d.seconds = red.seconds;
+  d.minimal = red.minimal;
+  CaseHeader h;
+  h.seed = o_.seed;
+  h.index = index;
+  h.kind = finding_kind_name(kind);
+  h.engine = engine_info(engine).name;
+  h.observed = outcome_line(other);
+  set_expectation(h, ref);
+  KeptCase k = keep_case(o_.out_dir, h, red.text);
+  d.id = k.id;
+  d.file = k.path;
+  d.duplicate = k.duplicate;
+  d.write_error = k.error;
+  t_.disagreements.push_back(std::move(d));
+  t_.stages.reduce += since(r0);
+}
+
+}  // namespace
+
+CampaignResult run_campaign(const CampaignOptions& o) {
+  CampaignResult r;
+  FuzzTally t;
+  t.seed = o.seed;
+  t.engines = o.engines;
+  t.unavailable = o.unavailable;
+  Campaign c(o, t);
+  std::string error;
+  if (!c.open(error)) {
+    r.environment = diag::environment_failure(error);
+    r.exit_code = 2;
+    return r;
+  }
+  auto start = Clock::now();
+  while (c.more()) c.run_batch();
+  t.seconds = since(start);
+  r.record = campaign_record(o, t);
+  r.human = campaign_human(o, t);
+  r.exit_code = t.disagreements.empty() && t.generator_defects.empty() ? 0 : 1;
+  return r;
+}
+
+}  // namespace cairn::fuzz

@@ -1,0 +1,56 @@
+// Running a set of programs on every engine: check and lower each, run the interpreter in a child, build one batch
+// per native engine, run each program of each batch in its own child under the limits (tools.md §6.2).
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fuzz/run/batch.h"
+#include "fuzz/run/engine.h"
+#include "fuzz/run/outcome.h"
+#include "targets/program_run.h"
+
+namespace cairn::fuzz {
+
+struct StageSeconds {
+  double generate = 0, check = 0, interp = 0, build = 0, run = 0, reduce = 0;
+};
+
+// One program on its way through the engines.
+struct Slot {
+  std::string name;   // file stem in the work directory ("p17")
+  std::string text;   // the source
+  bool accepted = false;
+  std::string refusal;  // when the checker refused it: "E-CODE: message at LINE:COL"
+  ProgramCpp cpp;
+  std::map<EngineId, Outcome> outcomes;  // every engine that ran it, interp included
+};
+
+struct PipelineOptions {
+  std::string workdir;             // scratch directory (runtime headers written there once)
+  std::vector<EngineId> engines;   // interp first
+  unsigned jobs = 1;
+  targets::RunLimits limits{10, 1024, false};
+};
+
+class Pipeline {
+ public:
+  explicit Pipeline(PipelineOptions o) : o_(std::move(o)) {}
+  // False with `error` when the work directory cannot be prepared.
+  bool prepare(std::string& error);
+  // Checks, lowers and interprets every slot (serially: cheap), then builds and runs the accepted ones natively.
+  void run(std::vector<Slot>& slots, StageSeconds& t);
+  // The checker's verdict only (the reducer's cheap filter).
+  bool accepts(const std::string& name, const std::string& text);
+  const PipelineOptions& options() const { return o_; }
+
+ private:
+  void check_and_interpret(Slot& s, StageSeconds& t);
+  void build_and_run(std::vector<Slot*>& slots, StageSeconds& t);
+  Outcome run_native_confirmed(const std::string& artifact, size_t member);
+  PipelineOptions o_;
+  unsigned batch_counter_ = 0;
+};
+
+}  // namespace cairn::fuzz
