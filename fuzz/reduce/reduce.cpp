@@ -105,7 +105,8 @@ void token_candidates(const std::string& text, std::vector<std::string>& out) {
     const lex::Token& t = tk[i];
     if (t.kind == lex::TokKind::Eof) break;
     if (is_operator_token(t.kind, t.text)) {
-      if (i + 2 < tk.size()) cut(offset(t), offset(tk[i + 1]) + tk[i + 1].text.size(), "");  // `a + b` -> `a`
+      size_t right_end = offset(tk[i + 1]) + tk[i + 1].text.size();
+      if (i >= 1 && i + 2 < tk.size()) cut(offset(tk[i - 1]) + tk[i - 1].text.size(), right_end, "");  // `a + b` -> `a`
       if (i >= 1) cut(offset(tk[i - 1]), offset(tk[i + 1]), "");                                // `a + b` -> `b`
       if (t.text == "-" || t.text == "!" || t.text == "~") cut(offset(t), offset(t) + t.text.size(), "");
     }
@@ -152,21 +153,26 @@ Reduction reduce_text(const std::string& text, const std::function<bool(const st
   r.text = text;
   std::set<std::string> tried;
   bool changed = true, out_of_time = false;
+  // Passes over the candidate list; after a kept edit the list is recomputed and the pass goes on from the same
+  // position (the edits before it were just refused), so a pass costs about one judgement per candidate.
   while (changed && !out_of_time) {
     changed = false;
-    for (const std::string& c : reduction_candidates(r.text)) {
+    std::vector<std::string> candidates = reduction_candidates(r.text);
+    for (size_t i = 0; i < candidates.size(); ++i) {
       if (elapsed() > budget_s) {
         out_of_time = true;
         break;
       }
-      if (c.size() >= r.text.size() && c >= r.text) continue;  // only smaller texts (or same size, smaller bytes)
+      const std::string& c = candidates[i];
+      if (c.size() > r.text.size() || (c.size() == r.text.size() && c >= r.text)) continue;  // only smaller texts
       if (!tried.insert(c).second || !accepts(c)) continue;
       ++r.tried;
       if (!keeps(c)) continue;
       r.text = c;
       ++r.steps;
       changed = true;
-      break;  // candidates are recomputed from the new text
+      candidates = reduction_candidates(r.text);
+      --i;  // the candidate now at position i is new
     }
   }
   r.minimal = !changed && !out_of_time;

@@ -28,7 +28,7 @@ struct CampaignOptions {
   std::string out_dir = "regressions/fuzz";
   double reduce_s = 120;
   unsigned shard_index = 1, shard_count = 1;
-  size_t batch = 40;                // programs per translation unit
+  size_t batch = 100;               // programs per translation unit
   targets::RunLimits limits{10, 1024, false};
   // The program source; fuzz::generate unless a test plants another.
   std::function<Generated(uint64_t seed, uint64_t index)> generator;

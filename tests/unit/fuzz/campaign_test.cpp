@@ -1,0 +1,168 @@
+// Campaigns through the real engines: the example programs and the shared run conformance suite agree on every
+// engine when batched into one translation unit per engine; a planted miscompilation (the test-only engine that
+// turns checked subtraction into addition) is found, reduced to a few lines and kept, and --replay holds the kept
+// case to the interpreter's expectation.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "front/source/atomic_file.h"
+#include "fuzz/reduce/case_file.h"
+#include "fuzz/run/campaign.h"
+#include "../scratch_dir.h"
+
+namespace cairn::fuzz {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> corpus() {
+  std::vector<std::string> files;
+  std::string root = CAIRN_SOURCE_DIR;
+  for (const std::string& dir : {root + "/examples", root + "/../shared/conformance/run"}) {
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
+      if (e.path().extension() == ".cairn") files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::vector<EngineId> available_natives() {
+  std::vector<EngineId> v;
+  for (const char* n : {"clang-O0", "clang-O2", "gcc-O0", "gcc-O2"}) {
+    EngineId id = *engine_by_name(n, false);
+    if (engine_unavailable_reason(id).empty()) v.push_back(id);
+  }
+  return v;
+}
+
+TEST(FuzzCampaign, CorpusAgreesOnEveryEngineInBatches) {
+  std::vector<std::string> files = corpus();
+  ASSERT_GT(files.size(), 50u);
+  std::vector<EngineId> natives = available_natives();
+  ASSERT_FALSE(natives.empty());
+  // Only programs the checker accepts with a main are fed (examples include refusal demonstrations? none should).
+  CampaignOptions o;
+  o.seed = 7;
+  o.count = files.size();
+  o.engines = {EngineId::Interp};
+  o.engines.insert(o.engines.end(), natives.begin(), natives.end());
+  o.jobs = 2;
+  o.out_dir = (test::scratch_dir("cairn_fuzz_campaign_") / "corpus").string();
+  o.reduce_s = 5;
+  o.generator = [&](uint64_t, uint64_t i) {
+    Generated g;
+    read_file(files[i], g.text);
+    return g;
+  };
+  CampaignResult r = run_campaign(o);
+  ASSERT_FALSE(r.environment);
+  EXPECT_EQ(r.record["programs"], files.size());
+  for (const auto& d : r.record["disagreements"]) ADD_FAILURE() << files[d["index"].get<size_t>()] << ": " << d.dump();
+  for (const auto& g : r.record["generator_defects"]) {
+    // A corpus file that is not a whole program (a module of a project) is refused, which is not a disagreement.
+    EXPECT_NE(g["reason"].get<std::string>().find("refused"), std::string::npos) << g.dump();
+  }
+  EXPECT_EQ(r.record["engine_runs"].get<uint64_t>() % o.engines.size(), 0u);
+}
+
+// A program of several functions, loops and a record, whose output depends on one subtraction.
+const char* kPlanted = R"(// planted: the test-only engine adds where it should subtract.
+struct Acc { total:i64; count:i64; }
+
+fn bump(a:rw<Acc>, by:i64) {
+  a.total += by;
+  a.count += 1;
+}
+
+fn scale(x:i64, k:i64) -> i64 {
+  let mut r:i64 = 0;
+  for i in 0..4 {
+    r += x * k + i64(i);
+  }
+  return r;
+}
+
+fn mix(x:i64) -> i64 = x * 3 + 7;
+
+fn main() -> i32 {
+  let mut acc = Acc(0, 0);
+  for i in 0..10 {
+    bump(acc, scale(i64(i), 2));
+  }
+  println(acc.total, " ", acc.count);
+  let d:i64 = mix(acc.total) - 5;
+  println(d);
+  if d > 100 {
+    println(mix(2));
+  }
+  return 0;
+}
+)";
+
+const char* kPlain = "fn main() -> i32 {\n  println(1 + 2);\n  return 0;\n}\n";
+
+TEST(FuzzCampaign, PlantedMiscompilationIsFoundReducedAndKept) {
+  fs::path out = test::scratch_dir("cairn_fuzz_campaign_") / "planted";
+  CampaignOptions o;
+  o.seed = 42;
+  o.count = 2;
+  o.engines = {EngineId::Interp, EngineId::TestMiscompileSub};
+  o.jobs = 2;
+  o.out_dir = out.string();
+  o.reduce_s = 100;
+  o.generator = [](uint64_t, uint64_t i) {
+    Generated g;
+    g.text = i == 1 ? kPlanted : kPlain;
+    return g;
+  };
+  CampaignResult r = run_campaign(o);
+  ASSERT_FALSE(r.environment);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.record["status"], "disagreed");
+  ASSERT_EQ(r.record["disagreements"].size(), 1u) << r.record.dump();
+  const auto& d = r.record["disagreements"][0];
+  EXPECT_EQ(d["index"], 1);
+  EXPECT_EQ(d["kind"], "stdout");
+  EXPECT_EQ(d["engine"], "test-miscompile-sub");
+  EXPECT_TRUE(d["reduced"]["minimal"].get<bool>()) << d.dump();
+  std::string kept;
+  ASSERT_TRUE(read_file(d["file"].get<std::string>(), kept));
+  CaseHeader h;
+  std::string error;
+  ASSERT_TRUE(parse_case(kept, h, error)) << error;
+  EXPECT_EQ(h.hash, d["id"]);
+  EXPECT_EQ(h.seed, 42u);
+  EXPECT_EQ(h.index, 1u);
+  size_t lines = static_cast<size_t>(std::count(kept.begin(), kept.end(), '\n')) - 6;  // past the header
+  EXPECT_LE(lines, 10u) << kept;
+  std::printf("the kept case:\n%s", kept.c_str());
+  EXPECT_NE(kept.find('-', kept.find("// expect stdout")), std::string::npos) << "the subtraction stays:\n" << kept;
+
+  // The kept case replays: the interpreter and a correct engine meet the header, the planted engine does not.
+  ReplayOptions ro;
+  ro.dir = out.string();
+  ro.engines = {EngineId::Interp, available_natives().front()};
+  CampaignResult ok = run_replay(ro);
+  EXPECT_EQ(ok.exit_code, 0) << ok.human;
+  ro.engines.push_back(EngineId::TestMiscompileSub);
+  CampaignResult bad = run_replay(ro);
+  EXPECT_EQ(bad.exit_code, 1) << bad.human;
+
+  // A second campaign finds the same case and leaves the file as it was.
+  CampaignResult again = run_campaign(o);
+  ASSERT_EQ(again.record["disagreements"].size(), 1u);
+  EXPECT_EQ(again.record["disagreements"][0]["duplicate_of"], d["id"]);
+  std::string after;
+  ASSERT_TRUE(read_file(d["file"].get<std::string>(), after));
+  EXPECT_EQ(after, kept);
+}
+
+::testing::Environment* const cleanup =
+    ::testing::AddGlobalTestEnvironment(new test::ScratchCleanup("cairn_fuzz_campaign_"));
+
+}  // namespace
+}  // namespace cairn::fuzz
