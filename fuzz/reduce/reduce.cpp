@@ -77,8 +77,11 @@ void line_candidates(const std::string& text, std::vector<std::string>& out) {
   for (auto [i, j] : blocks) out.push_back(join_without(lines, i, j));
   for (auto [i, j] : blocks)
     if (j > i + 1) out.push_back(join_without(lines, i, i, j, j));
-  for (size_t i = 0; i < lines.size(); ++i)
-    if (!braces[i]) out.push_back(join_without(lines, i, i));
+  for (size_t i = 0; i < lines.size(); ++i) {
+    size_t first = lines[i].find_first_of("{}");
+    bool whole = !braces[i] || (balance[i] == 0 && first != std::string::npos && lines[i][first] == '{');
+    if (whole) out.push_back(join_without(lines, i, i));  // a statement, or an item written on one line
+  }
 }
 
 bool is_operator_token(lex::TokKind k, std::string_view text) {
@@ -86,6 +89,29 @@ bool is_operator_token(lex::TokKind k, std::string_view text) {
   static const std::set<std::string_view> ops = {"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&&", "||",
                                                  "==", "!=", "<", "<=", ">", ">=", "+%", "-%", "*%", "!", "~"};
   return ops.count(text) > 0;
+}
+
+// A name, a field path (a.b.c) or a call (f(...)) in an expression replaced by a literal; the checker keeps the one
+// of the right type.
+void literal_candidates(const std::string& src, const std::vector<lex::Token>& tk, size_t i, std::vector<std::string>& out) {
+  static const std::set<std::string_view> declaring = {"fn", "let", "mut", "struct", "enum", "for", ".", "reg", "each"};
+  if (i >= 1 && declaring.count(tk[i - 1].text)) return;
+  auto offset = [&](size_t k) { return static_cast<size_t>(tk[k].text.data() - src.data()); };
+  size_t last = i;
+  while (last + 2 < tk.size() && tk[last + 1].text == "." && tk[last + 2].kind == lex::TokKind::Ident) last += 2;
+  if (last + 1 < tk.size() && (tk[last + 1].text == ":" || tk[last + 1].text == "[")) return;
+  if (last + 1 < tk.size() && tk[last + 1].text == "(") {
+    int depth = 0;
+    for (size_t j = last + 1; j < tk.size(); ++j) {
+      if (tk[j].text == "(") ++depth;
+      if (tk[j].text == ")" && --depth == 0) {
+        last = j;
+        break;
+      }
+    }
+  }
+  size_t from = offset(i), to = offset(last) + tk[last].text.size();
+  for (const char* lit : {"0", "false", "0.0"}) out.push_back(src.substr(0, from) + lit + src.substr(to));
 }
 
 // Token edits: an operator with its right or left operand token removed; parentheses dropped; literals shrunk.
@@ -121,6 +147,7 @@ void token_candidates(const std::string& text, std::vector<std::string>& out) {
         }
       }
     }
+    if (t.kind == lex::TokKind::Ident) literal_candidates(src, tk, i, out);
     if (t.kind == lex::TokKind::Int) {
       std::string lit(t.text);
       size_t digits_end = lit.find_first_not_of("0123456789xabcdefABCDEF_");

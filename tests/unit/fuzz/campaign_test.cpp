@@ -152,7 +152,13 @@ TEST(FuzzCampaign, PlantedMiscompilationIsFoundReducedAndKept) {
   CampaignResult bad = run_replay(ro);
   EXPECT_EQ(bad.exit_code, 1) << bad.human;
 
-  // A second campaign finds the same case and leaves the file as it was.
+  // A campaign meeting the reduced program again keeps nothing new and leaves the file as it was.
+  std::string reduced = kept.substr(kept.find("\n", kept.find("// expect stdout")) + 1);
+  o.generator = [&](uint64_t, uint64_t i) {
+    Generated g;
+    g.text = i == 1 ? reduced : kPlain;
+    return g;
+  };
   CampaignResult again = run_campaign(o);
   ASSERT_EQ(again.record["disagreements"].size(), 1u);
   EXPECT_EQ(again.record["disagreements"][0]["duplicate_of"], d["id"]);
