@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -61,12 +62,14 @@ class Campaign {
   void reduce_and_keep(const Slot& s, uint64_t index, EngineId engine, FindingKind kind);
   void keep_generator_defect(const Slot& s, uint64_t index, const std::string& reason);
   uint64_t next_index();
+  size_t batch_size() const;
 
   const CampaignOptions& o_;
   FuzzTally& t_;
   Scratch scratch_;
   std::optional<Pipeline> pipeline_;
   uint64_t cursor_ = 0;  // next program index to consider
+  double per_program_ = 0;  // seconds per program in the last batch (to fit batches into --seconds)
   Clock::time_point start_ = Clock::now();
 };
 
@@ -89,6 +92,16 @@ uint64_t Campaign::next_index() {
   return cursor_++;
 }
 
+// Under --seconds, a batch sized to end near the deadline: small at first, then from the last batch's pace.
+size_t Campaign::batch_size() const {
+  if (o_.index) return 1;
+  if (!o_.seconds) return o_.batch;
+  if (per_program_ <= 0) return std::min<size_t>(o_.batch, 10);
+  double remaining = *o_.seconds - since(start_);
+  double fit = remaining / per_program_;
+  return static_cast<size_t>(std::clamp(fit, 4.0, static_cast<double>(o_.batch)));
+}
+
 bool Campaign::more() const {
   if (o_.index) return t_.programs == 0;
   if (o_.seconds) return since(start_) < *o_.seconds;
@@ -103,7 +116,9 @@ void Campaign::run_batch() {
   std::vector<uint64_t> indices;
   uint64_t limit = o_.index ? *o_.index + 1 : o_.count.value_or(UINT64_MAX);
   if (o_.seconds) limit = UINT64_MAX;
-  while (slots.size() < (o_.index ? 1 : o_.batch) && (o_.index || more())) {
+  size_t size = batch_size();
+  auto b0 = Clock::now();
+  while (slots.size() < size && (o_.index || more())) {
     uint64_t i = next_index();
     if (i >= limit) break;
     auto g0 = Clock::now();
@@ -119,6 +134,7 @@ void Campaign::run_batch() {
     if (o_.index) break;
   }
   pipeline_->run(slots, t_.stages);
+  if (!slots.empty()) per_program_ = since(b0) / static_cast<double>(slots.size());
   for (size_t k = 0; k < slots.size(); ++k) judge(slots[k], indices[k]);
   if (o_.progress)
     std::fprintf(stderr, "fuzz: %llu programs, %zu disagreements, %.1f s\n", static_cast<unsigned long long>(t_.programs),
