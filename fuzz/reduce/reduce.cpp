@@ -84,8 +84,7 @@ void line_candidates(const std::string& text, std::vector<std::string>& out) {
   }
 }
 
-bool is_operator_token(lex::TokKind k, std::string_view text) {
-  (void)k;
+bool is_operator_token(std::string_view text) {
   static const std::set<std::string_view> ops = {"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&&", "||",
                                                  "==", "!=", "<", "<=", ">", ">=", "+%", "-%", "*%", "!", "~"};
   return ops.count(text) > 0;
@@ -130,7 +129,7 @@ void token_candidates(const std::string& text, std::vector<std::string>& out) {
   for (size_t i = 0; i + 1 < tk.size(); ++i) {
     const lex::Token& t = tk[i];
     if (t.kind == lex::TokKind::Eof) break;
-    if (is_operator_token(t.kind, t.text)) {
+    if (is_operator_token(t.text)) {
       size_t right_end = offset(tk[i + 1]) + tk[i + 1].text.size();
       if (i >= 1 && i + 2 < tk.size()) cut(offset(tk[i - 1]) + tk[i - 1].text.size(), right_end, "");  // `a + b` -> `a`
       if (i >= 1) cut(offset(tk[i - 1]), offset(tk[i + 1]), "");                                // `a + b` -> `b`

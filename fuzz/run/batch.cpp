@@ -21,9 +21,8 @@ constexpr const char* kInclude = "#include \"cairn_rt.h\"\n";
 constexpr const char* kNanDefine = "#define CR_CANONICAL_NAN 1\n";
 constexpr const char* kMain = "\nint main() {\n";
 
-// The planted miscompilation of the test-only engine: every checked subtraction becomes an addition.
-std::string plant_miscompilation(std::string cpp) {
-  const std::string from = "cr_sub<", to = "cr_add<";
+// The planted defects of the test-only engines (engines.def): every `from` becomes `to`.
+std::string plant(std::string cpp, const std::string& from, const std::string& to) {
   for (size_t at = cpp.find(from); at != std::string::npos; at = cpp.find(from, at + to.size()))
     cpp.replace(at, from.size(), to);
   return cpp;
@@ -59,7 +58,8 @@ std::string batch_unit(const std::vector<const ProgramCpp*>& members, EngineId e
   for (size_t i = 0; i < members.size(); ++i)
     s += "    case " + std::to_string(i) + ": return cairn_fuzz_p" + std::to_string(i) + "::cairn_main();\n";
   s += "    default: return 125;\n  }\n}\n";
-  if (engine == EngineId::TestMiscompileSub) s = plant_miscompilation(s);
+  if (engine == EngineId::TestMiscompileSub) s = plant(s, "cr_sub<", "cr_add<");
+  if (engine == EngineId::TestRefuseDiv) s = plant(s, "cr_div<", "cr_div_planted_refusal<");
   return s;
 }
 

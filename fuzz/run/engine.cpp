@@ -46,7 +46,11 @@ std::string engine_unavailable_reason(EngineId id) {
     case EngineKind::Qemu: return qemu_unavailable_reason();
     case EngineKind::Native: {
       std::string error;
-      if (!targets::find_compiler(e.cc, error)) return error.empty() ? std::string(e.cc) + " not found" : error;
+      if (!targets::find_compiler(e.cc, error)) {
+        if (error.empty()) return std::string(e.cc) + " not found";
+        if (error.back() == '.') error.pop_back();  // a reason is a clause of the record's sentences
+        return error;
+      }
       return "";
     }
   }

@@ -61,50 +61,66 @@ Outcome Pipeline::run_native_confirmed(const std::string& artifact, size_t membe
   return o;
 }
 
+// Where each program of a batch stands for one engine after the builds: its artifact and its member number there,
+// or the outcome it ends with (build-failed, not run).
+struct Pipeline::Built {
+  std::string artifact;
+  size_t member = 0;
+  Outcome failed;
+};
+
+std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<EngineId>& natives,
+                                                          const std::vector<const ProgramCpp*>& members) {
+  std::string tag = "b" + std::to_string(batch_counter_++);
+  std::vector<std::vector<Built>> built(natives.size(), std::vector<Built>(members.size()));
+  std::vector<BatchBuild> units(natives.size());
+  parallel_for(natives.size(), o_.jobs, [&](size_t e) {
+    units[e] = build_unit(o_.workdir, tag + "-" + engine_info(natives[e]).name, batch_unit(members, natives[e]), natives[e]);
+  });
+  // A unit the compiler refused is built again one program at a time, so one refused program hides no other.
+  std::vector<std::pair<size_t, size_t>> singles;
+  for (size_t e = 0; e < natives.size(); ++e)
+    for (size_t i = 0; i < members.size(); ++i) {
+      Built& b = built[e][i];
+      if (units[e].built) {
+        b.artifact = units[e].artifact;
+        b.member = i;
+      } else if (units[e].environment) {
+        b.failed.end = Outcome::End::NotRun;
+        b.failed.detail = units[e].output;
+      } else {
+        singles.push_back({e, i});
+      }
+    }
+  parallel_for(singles.size(), o_.jobs, [&](size_t k) {
+    auto [e, i] = singles[k];
+    std::string name = tag + "-" + std::to_string(i) + "-" + engine_info(natives[e]).name;
+    BatchBuild alone = build_unit(o_.workdir, name, batch_unit({members[i]}, natives[e]), natives[e]);
+    Built& b = built[e][i];
+    if (alone.built) {
+      b.artifact = alone.artifact;
+      return;
+    }
+    b.failed.end = alone.environment ? Outcome::End::NotRun : Outcome::End::BuildFailed;
+    b.failed.detail = alone.output;
+  });
+  return built;
+}
+
 void Pipeline::build_and_run(std::vector<Slot*>& slots, StageSeconds& t) {
   std::vector<EngineId> natives;
   for (EngineId e : o_.engines)
     if (engine_info(e).kind == EngineKind::Native) natives.push_back(e);
   std::vector<const ProgramCpp*> members;
   for (Slot* s : slots) members.push_back(&s->cpp);
-  unsigned batch = batch_counter_++;
-  // One unit per engine; when a unit fails, each program alone, so one refused program does not hide the rest.
-  std::vector<std::vector<std::string>> artifacts(natives.size(), std::vector<std::string>(slots.size()));
-  std::vector<std::vector<std::string>> failures(natives.size(), std::vector<std::string>(slots.size()));
   auto start = std::chrono::steady_clock::now();
-  std::vector<BatchBuild> builds(natives.size());
-  parallel_for(natives.size(), o_.jobs, [&](size_t e) {
-    builds[e] = build_unit(o_.workdir, "b" + std::to_string(batch) + "-" + engine_info(natives[e]).name,
-                           batch_unit(members, natives[e]), natives[e]);
-  });
-  std::vector<std::pair<size_t, size_t>> singles;  // (engine, slot) built alone
-  for (size_t e = 0; e < natives.size(); ++e)
-    for (size_t i = 0; i < slots.size(); ++i) {
-      if (builds[e].built) artifacts[e][i] = builds[e].artifact;
-      else if (builds[e].environment) failures[e][i] = "not run: " + builds[e].output;
-      else singles.push_back({e, i});
-    }
-  parallel_for(singles.size(), o_.jobs, [&](size_t k) {
-    auto [e, i] = singles[k];
-    BatchBuild b = build_unit(o_.workdir, "b" + std::to_string(batch) + "-" + std::to_string(i) + "-" +
-                              engine_info(natives[e]).name, batch_unit({members[i]}, natives[e]), natives[e]);
-    if (b.built) artifacts[e][i] = b.artifact;
-    else failures[e][i] = (b.environment ? "not run: " : "") + b.output;
-  });
+  std::vector<std::vector<Built>> built = build(natives, members);
   t.build += since(start);
   start = std::chrono::steady_clock::now();
   std::vector<Outcome> results(natives.size() * slots.size());
   parallel_for(results.size(), o_.jobs, [&](size_t k) {
-    size_t e = k / slots.size(), i = k % slots.size();
-    Outcome& o = results[k];
-    if (!artifacts[e][i].empty()) {
-      bool alone = !builds[e].built;
-      o = run_native_confirmed(artifacts[e][i], alone ? 0 : i);
-    } else {
-      bool env = failures[e][i].rfind("not run: ", 0) == 0;
-      o.end = env ? Outcome::End::NotRun : Outcome::End::BuildFailed;
-      o.detail = env ? failures[e][i].substr(9) : failures[e][i];
-    }
+    const Built& b = built[k / slots.size()][k % slots.size()];
+    results[k] = b.artifact.empty() ? b.failed : run_native_confirmed(b.artifact, b.member);
   });
   for (size_t k = 0; k < results.size(); ++k)
     slots[k % slots.size()]->outcomes[natives[k / slots.size()]] = std::move(results[k]);

@@ -47,6 +47,9 @@ class Pipeline {
 
  private:
   void check_and_interpret(Slot& s, StageSeconds& t);
+  struct Built;
+  std::vector<std::vector<Built>> build(const std::vector<EngineId>& natives,
+                                        const std::vector<const ProgramCpp*>& members);
   void build_and_run(std::vector<Slot*>& slots, StageSeconds& t);
   Outcome run_native_confirmed(const std::string& artifact, size_t member);
   PipelineOptions o_;

@@ -167,6 +167,29 @@ TEST(FuzzCampaign, PlantedMiscompilationIsFoundReducedAndKept) {
   EXPECT_EQ(after, kept);
 }
 
+TEST(FuzzCampaign, OneRefusedProgramOfABatchIsABuildFailureAndHidesNoOther) {
+  CampaignOptions o;
+  o.seed = 5;
+  o.count = 3;
+  o.engines = {EngineId::Interp, EngineId::TestRefuseDiv};
+  o.jobs = 2;
+  o.out_dir = (test::scratch_dir("cairn_fuzz_campaign_") / "refused").string();
+  o.reduce_s = 30;
+  o.generator = [](uint64_t, uint64_t i) {
+    Generated g;
+    g.text = i == 2 ? "fn half(a:i32, b:i32) -> i32 = a / b;\nfn main() -> i32 {\n  println(half(9, 2));\n  return 0;\n}\n"
+                    : kPlain;
+    return g;
+  };
+  CampaignResult r = run_campaign(o);
+  ASSERT_EQ(r.record["disagreements"].size(), 1u) << r.record.dump();
+  const auto& d = r.record["disagreements"][0];
+  EXPECT_EQ(d["index"], 2);
+  EXPECT_EQ(d["kind"], "build-failed");
+  EXPECT_EQ(d["engines"]["test-refuse-div"]["end"], "build-failed");
+  EXPECT_EQ(r.record["engine_runs"], 6) << "the two other programs of the batch still ran";
+}
+
 ::testing::Environment* const cleanup =
     ::testing::AddGlobalTestEnvironment(new test::ScratchCleanup("cairn_fuzz_campaign_"));
 
