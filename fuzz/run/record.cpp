@@ -57,7 +57,7 @@ nlohmann::ordered_json campaign_record(const CampaignOptions& o, const FuzzTally
   nlohmann::ordered_json j;
   j["protocol"] = "cairn.fuzz/1";
   j["mode"] = "differential";
-  j["status"] = t.disagreements.empty() ? "agreed" : "disagreed";
+  j["status"] = t.disagreements.empty() && t.generator_defects.empty() ? "agreed" : "disagreed";
   j["seed"] = o.seed;
   if (o.seconds) j["requested"] = {{"seconds", *o.seconds}};
   else if (o.index) j["requested"] = {{"count", 1}, {"index", *o.index}};
@@ -103,12 +103,14 @@ std::string campaign_human(const CampaignOptions& o, const FuzzTally& t) {
   s += "engines: " + engines_line(t.engines, t.unavailable) + "\n";
   size_t fresh = 0;
   for (const Disagreement& d : t.disagreements) fresh += d.duplicate ? 0 : 1;
-  if (t.disagreements.empty()) {
+  if (t.disagreements.empty() && t.generator_defects.empty()) {
     s += "agreed\n";
   } else {
     s += "disagreed: " + std::to_string(fresh) + " new case" + (fresh == 1 ? "" : "s");
     if (fresh != t.disagreements.size())
       s += ", " + std::to_string(t.disagreements.size() - fresh) + " already kept";
+    size_t g = t.generator_defects.size();
+    if (g) s += ", " + std::to_string(g) + " generator defect" + (g == 1 ? "" : "s");
     s += "\n";
   }
   for (const Disagreement& d : t.disagreements) {

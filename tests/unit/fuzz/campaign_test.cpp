@@ -190,6 +190,34 @@ TEST(FuzzCampaign, OneRefusedProgramOfABatchIsABuildFailureAndHidesNoOther) {
   EXPECT_EQ(r.record["engine_runs"], 6) << "the two other programs of the batch still ran";
 }
 
+TEST(FuzzCampaign, RefusedOrEndlessProgramsAreGeneratorDefectsKeptApart) {
+  fs::path out = test::scratch_dir("cairn_fuzz_campaign_") / "defects";
+  CampaignOptions o;
+  o.seed = 9;
+  o.count = 3;
+  o.engines = {EngineId::Interp, available_natives().front()};
+  o.jobs = 2;
+  o.out_dir = out.string();
+  o.limits.timeout_s = 2;  // the endless program's interpreter child is stopped at the limit
+  o.generator = [](uint64_t, uint64_t i) {
+    Generated g;
+    if (i == 0) g.text = "fn main() -> i32 {\n  let x:u8 = 300;\n  return 0;\n}\n";
+    else if (i == 1) g.text = "fn main() -> i32 {\n  let mut n:u64 = 0;\n  while true {\n    n = add_wrap(n, 1);\n  }\n  return 0;\n}\n";
+    else g.text = kPlain;
+    return g;
+  };
+  CampaignResult r = run_campaign(o);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.record["status"], "disagreed");
+  EXPECT_EQ(r.record["disagreements"].size(), 0u);
+  ASSERT_EQ(r.record["generator_defects"].size(), 2u) << r.record.dump();
+  EXPECT_NE(r.record["generator_defects"][0]["reason"].get<std::string>().find("E-"), std::string::npos);
+  EXPECT_NE(r.record["generator_defects"][1]["reason"].get<std::string>().find("time limit"), std::string::npos);
+  EXPECT_EQ(r.record["generator_defects"][0]["file"], (out / "generator" / "seed-9-index-0.cairn").string());
+  EXPECT_TRUE(fs::exists(out / "generator" / "seed-9-index-1.cairn"));
+  EXPECT_EQ(r.record["engine_runs"], 2) << "the third program still ran on both engines";
+}
+
 ::testing::Environment* const cleanup =
     ::testing::AddGlobalTestEnvironment(new test::ScratchCleanup("cairn_fuzz_campaign_"));
 
