@@ -122,7 +122,15 @@ void Campaign::run_batch() {
     uint64_t i = next_index();
     if (i >= limit) break;
     auto g0 = Clock::now();
-    Generated g = o_.generator ? o_.generator(o_.seed, i) : generate(o_.seed, i);
+    Generated g;
+    try {
+      g = o_.generator ? o_.generator(o_.seed, i) : generate(o_.seed, i);
+    } catch (const std::exception& e) {  // a generator fault is its defect, and the campaign goes on
+      t_.stages.generate += since(g0);
+      ++t_.programs;
+      t_.generator_defects.push_back({i, "", std::string("the generator failed: ") + e.what()});
+      continue;
+    }
     t_.stages.generate += since(g0);
     for (Construct c : g.constructs) t_.constructs[std::string(construct_name(c))]++;
     if (g.intended_trap) ++t_.intended_traps;

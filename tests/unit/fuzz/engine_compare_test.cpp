@@ -80,6 +80,32 @@ TEST(FuzzCompare, KindsInOrder) {
   EXPECT_EQ(compare_outcomes(exited(0, "x"), exited(0, "x\n")), FindingKind::Stdout) << "byte for byte";
 }
 
+TEST(FuzzCompare, OutcomeOfARun) {
+  targets::ProgramRun run;
+  run.process.started = true;
+  run.process.exit_code = 3;
+  run.process.status = 3;
+  run.process.out = "x\n";
+  Outcome o = outcome_of(run);
+  EXPECT_EQ(o.end, Outcome::End::Exited);
+  EXPECT_EQ(o.exit, 3);
+  EXPECT_EQ(o.out, "x\n");
+  run.process.status = 134;
+  run.process.signal = 6;
+  run.trap_report = "trap: overflow at a.cairn:3\n";
+  o = outcome_of(run);
+  EXPECT_EQ(o.end, Outcome::End::Trapped);
+  EXPECT_EQ(o.trap, "overflow");
+  EXPECT_EQ(o.exit, 134);
+  run.trap_report.clear();  // an abort without a report is a crash
+  o = outcome_of(run);
+  EXPECT_EQ(o.end, Outcome::End::Crash);
+  run.process.timed_out = true;
+  EXPECT_EQ(outcome_of(run).end, Outcome::End::Timeout);
+  targets::ProgramRun never;
+  EXPECT_EQ(outcome_of(never).end, Outcome::End::NotRun);
+}
+
 TEST(FuzzCompare, KindNamesRoundTrip) {
   for (FindingKind k : {FindingKind::BuildFailed, FindingKind::Crash, FindingKind::Timeout, FindingKind::Stdout,
                         FindingKind::Exit, FindingKind::TrapKind})
