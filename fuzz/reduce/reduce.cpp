@@ -1,6 +1,7 @@
 // The reducer: line and token edits over the source text, each re-checked, greedily kept.
 #include "fuzz/reduce/reduce.h"
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 
@@ -172,33 +173,46 @@ std::vector<std::string> reduction_candidates(const std::string& text) {
 }
 
 Reduction reduce_text(const std::string& text, const std::function<bool(const std::string&)>& accepts,
-                      const std::function<bool(const std::string&)>& keeps, double budget_s) {
+                      const FirstKept& first_kept, double budget_s, size_t width) {
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   Reduction r;
   r.text = text;
-  std::set<std::string> tried;
+  std::set<std::string> tried;  // a text's verdict does not depend on the text it was cut from
   bool changed = true, out_of_time = false;
-  // Passes over the candidate list; after a kept edit the list is recomputed and the pass goes on from the same
-  // position (the edits before it were just refused), so a pass costs about one judgement per candidate.
+  size_t group_size = std::min<size_t>(width, 2);
+  // Passes over the candidate list, a group at a time; after a kept edit the list is recomputed and the pass goes on
+  // from the kept candidate's position (the edits before it were just refused).
   while (changed && !out_of_time) {
     changed = false;
     std::vector<std::string> candidates = reduction_candidates(r.text);
-    for (size_t i = 0; i < candidates.size(); ++i) {
+    size_t i = 0;
+    while (i < candidates.size()) {
       if (elapsed() > budget_s) {
         out_of_time = true;
         break;
       }
-      const std::string& c = candidates[i];
-      if (c.size() > r.text.size() || (c.size() == r.text.size() && c >= r.text)) continue;  // only smaller texts
-      if (!tried.insert(c).second || !accepts(c)) continue;
-      ++r.tried;
-      if (!keeps(c)) continue;
-      r.text = c;
+      std::vector<std::string> group;
+      std::vector<size_t> at;
+      for (; i < candidates.size() && group.size() < group_size; ++i) {
+        const std::string& c = candidates[i];
+        if (c.size() > r.text.size() || (c.size() == r.text.size() && c >= r.text)) continue;  // only smaller texts
+        if (!tried.insert(c).second || !accepts(c)) continue;
+        group.push_back(c);
+        at.push_back(i);
+      }
+      if (group.empty()) break;
+      int k = first_kept(group);
+      r.tried += k < 0 ? group.size() : static_cast<size_t>(k) + 1;
+      // Groups grow while edits are refused and shrink to where the last kept one stood, so a run of kept edits
+      // does not build candidates that are thrown away.
+      group_size = k < 0 ? std::min(width, group_size * 2) : std::max<size_t>(1, static_cast<size_t>(k) + 1);
+      if (k < 0) continue;
+      r.text = group[static_cast<size_t>(k)];
       ++r.steps;
       changed = true;
       candidates = reduction_candidates(r.text);
-      --i;  // the candidate now at position i is new
+      i = at[static_cast<size_t>(k)];
     }
   }
   r.minimal = !changed && !out_of_time;

@@ -17,10 +17,12 @@ struct Reduction {
   bool minimal = false; // no single edit keeps the disagreement
 };
 
-// `accepts` is the checker's verdict (cheap); `keeps` the whole judgement (interpreter, build, comparison), asked
-// only of candidates `accepts` took.
+// `accepts` is the checker's verdict (cheap). `first_kept` judges a group of candidates `accepts` took at once
+// (the runner builds them as one batch: one compiler start for up to `width` candidates) and returns the position
+// of the first that keeps the disagreement, or -1.
+using FirstKept = std::function<int(const std::vector<std::string>& group)>;
 Reduction reduce_text(const std::string& text, const std::function<bool(const std::string&)>& accepts,
-                      const std::function<bool(const std::string&)>& keeps, double budget_s);
+                      const FirstKept& first_kept, double budget_s, size_t width = 16);
 
 // The candidates of one round over `text`, most shrinking first (exposed for the unit tests).
 std::vector<std::string> reduction_candidates(const std::string& text);

@@ -175,27 +175,32 @@ void Campaign::reduce_and_keep(const Slot& s, uint64_t index, EngineId engine, F
   auto r0 = Clock::now();
   PipelineOptions po = pipeline_->options();
   po.engines = {EngineId::Interp, engine};
-  po.jobs = 1;
   Pipeline judge(po);
   Outcome ref = s.outcomes.at(EngineId::Interp), other = s.outcomes.at(engine);
   unsigned n = 0;
   StageSeconds ignored;
   auto accepts = [&](const std::string& text) { return judge.accepts("r" + std::to_string(index), text); };
-  auto keeps = [&](const std::string& text) {
-    std::vector<Slot> one(1);
-    one[0].name = "r" + std::to_string(index) + "-" + std::to_string(n++);
-    one[0].text = text;
-    judge.run(one, ignored);
-    if (!one[0].accepted) return false;
-    const Outcome& r = one[0].outcomes[EngineId::Interp];
-    if (r.end != Outcome::End::Exited && r.end != Outcome::End::Trapped) return false;
-    const Outcome& e = one[0].outcomes[engine];
-    if (compare_outcomes(r, e) != kind) return false;
-    ref = r;
-    other = e;
-    return true;
+  // A group of candidates is one batch: checked, interpreted, built once for the engine, each run alone.
+  auto first_kept = [&](const std::vector<std::string>& group) {
+    std::vector<Slot> slots(group.size());
+    for (size_t k = 0; k < group.size(); ++k) {
+      slots[k].name = "r" + std::to_string(index) + "-" + std::to_string(n++);
+      slots[k].text = group[k];
+    }
+    judge.run(slots, ignored);
+    for (size_t k = 0; k < slots.size(); ++k) {
+      if (!slots[k].accepted) continue;
+      const Outcome& r = slots[k].outcomes[EngineId::Interp];
+      if (r.end != Outcome::End::Exited && r.end != Outcome::End::Trapped) continue;
+      const Outcome& e = slots[k].outcomes[engine];
+      if (compare_outcomes(r, e) != kind) continue;
+      ref = r;
+      other = e;
+      return static_cast<int>(k);
+    }
+    return -1;
   };
-  Reduction red = reduce_text(s.text, accepts, keeps, o_.reduce_s);
+  Reduction red = reduce_text(s.text, accepts, first_kept, o_.reduce_s);
   Disagreement d;
   d.index = index;
   d.kind = kind;

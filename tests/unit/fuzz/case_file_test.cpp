@@ -122,8 +122,12 @@ TEST(FuzzReduce, StopsAtAFixedPoint) {
   // The "disagreement" is the presence of `- 3`: the minimal text keeps exactly what carries it.
   std::string text = "fn main() -> i32 {\n  let a = 1;\n  let b = 40 - 3;\n  println(a);\n  return 0;\n}\n";
   auto accepts = [](const std::string&) { return true; };
-  auto keeps = [](const std::string& s) { return s.find("- 3") != std::string::npos; };
-  Reduction r = reduce_text(text, accepts, keeps, 60);
+  auto first_kept = [](const std::vector<std::string>& group) {
+    for (size_t k = 0; k < group.size(); ++k)
+      if (group[k].find("- 3") != std::string::npos) return static_cast<int>(k);
+    return -1;
+  };
+  Reduction r = reduce_text(text, accepts, first_kept, 60, 4);
   EXPECT_TRUE(r.minimal);
   EXPECT_NE(r.text.find("- 3"), std::string::npos);
   EXPECT_EQ(r.text, "  let b = 0 - 3;\n") << "every other line goes and the literal shrinks";
