@@ -67,6 +67,12 @@ def determinism(c, cairn, tmp):
                                       "--format", "json"], tmp)
         recs.append(without_times(rec) if rec else None)
     c.check(recs[0] is not None and recs[0] == recs[1], "the same record with --jobs 1 and --jobs 2")
+    shards = []
+    for shard in ("1/2", "2/2"):
+        code, rec, text = run(cairn, ["--seed", "11", "--count", "5", "--shard", shard, "--format", "json"], tmp)
+        shards.append(rec.get("programs") if rec else None)
+    c.check(shards == [3, 2], "--shard 1/2 and 2/2 split 5 programs as 3 and 2 (%s)" % shards)
+    usage(c, cairn, tmp, ["--shard", "3/2"], "--shard 3/2")
     code, rec, text = run(cairn, ["--seed", "11", "--index", "5", "--format", "json"], tmp)
     c.check(code == 0 and rec and rec.get("programs") == 1 and rec.get("requested") == {"count": 1, "index": 5},
             "--index runs one program (%s)" % text[-300:])
