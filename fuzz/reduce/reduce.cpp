@@ -147,6 +147,10 @@ void token_candidates(const std::string& text, std::vector<std::string>& out) {
         }
       }
     }
+    if (t.text == "," && i >= 1 && i + 2 < tk.size()) {  // one element of a list: an import, an argument, a field
+      cut(offset(t), offset(tk[i + 1]) + tk[i + 1].text.size(), "");          // `a, b` -> `a`
+      cut(offset(tk[i - 1]), offset(tk[i + 1]), "");                           // `a, b` -> `b`
+    }
     if (t.kind == lex::TokKind::Ident) literal_candidates(src, tk, i, out);
     if (t.kind == lex::TokKind::Int) {
       std::string lit(t.text);

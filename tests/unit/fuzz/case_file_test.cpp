@@ -104,15 +104,17 @@ TEST(FuzzCase, KeptOnceNeverRewritten) {
 }
 
 TEST(FuzzReduce, CandidatesAreSmallerEdits) {
-  std::string text = "fn f(a:i32) -> i32 {\n  let b = a - 3;\n  return b * 2;\n}\nfn main() -> i32 {\n  println(f(40));\n  return 0;\n}\n";
+  std::string text = "fn f(a:i32) -> i32 {\n  let b = a - 3;\n  return b * 2;\n}\nfn main() -> i32 {\n  println(f(40), 7);\n  return 0;\n}\n";
   std::vector<std::string> c = reduction_candidates(text);
   ASSERT_FALSE(c.empty());
-  bool deleted_fn = false, shrunk_literal = false, dropped_operand = false;
+  bool deleted_fn = false, shrunk_literal = false, dropped_operand = false, dropped_element = false;
   for (const std::string& s : c) {
+    dropped_element |= s.find("println(f(40));") != std::string::npos;
     deleted_fn |= s.find("fn f(") == std::string::npos;
     shrunk_literal |= s.find("f(20)") != std::string::npos;
     dropped_operand |= s.find("let b = a;") != std::string::npos;
   }
+  EXPECT_TRUE(dropped_element);
   EXPECT_TRUE(deleted_fn);
   EXPECT_TRUE(shrunk_literal);
   EXPECT_TRUE(dropped_operand);
