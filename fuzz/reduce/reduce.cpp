@@ -76,6 +76,15 @@ void line_candidates(const std::string& text, std::vector<std::string>& out) {
     }
   }
   for (auto [i, j] : blocks) out.push_back(join_without(lines, i, j));
+  // Runs of consecutive lines whose braces balance (several statements at once), largest first, so a long body
+  // shrinks in a few kept edits instead of one per line.
+  for (size_t n = 32; n >= 2; n /= 2)
+    for (size_t from = 0; from + n <= lines.size(); from += n) {
+      int depth = 0;
+      bool ok = true;
+      for (size_t k = from; k < from + n && ok; ++k) ok = (depth += balance[k]) >= 0;
+      if (ok && depth == 0) out.push_back(join_without(lines, from, from + n - 1));
+    }
   for (auto [i, j] : blocks)
     if (j > i + 1) out.push_back(join_without(lines, i, i, j, j));
   for (size_t i = 0; i < lines.size(); ++i) {
