@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of `cairn fuzz`: a short deterministic campaign (fixed seed, 50 programs, every engine available
+# End-to-end tests of `cairn fuzz`: a short deterministic campaign (fixed seed, 30 programs, every engine available
 # here: the compilers take about 0.4 CPU-seconds per generated program, and the test stays near 2 minutes on a
 # loaded machine) that must agree, the same record whatever --jobs, --index alone, the human form, --replay of good, failing
 # and malformed kept cases, and usage errors (--count with --seconds, an unknown engine, a bad seed, a missing named
