@@ -1,16 +1,17 @@
-// PLACEHOLDER until the generator lands: one println of a value derived from the program's seed.
+// The program generator's entry: program I of seed S, assembled from helpers, data features, storage features,
+// main's statements and checksum folds, and now and then an intended trap after the last print.
 #include "fuzz/gen/generate.h"
 
-namespace cairn::fuzz {
+#include "fuzz/gen/body.h"
+#include "fuzz/gen/context.h"
+#include "fuzz/gen/expr.h"
+#include "fuzz/gen/items_data.h"
+#include "fuzz/gen/items_fn.h"
+#include "fuzz/gen/items_view.h"
+#include "fuzz/gen/stmt.h"
+#include "fuzz/gen/traps.h"
 
-namespace {
-uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-}  // namespace
+namespace cairn::fuzz {
 
 std::string_view construct_name(Construct c) {
   switch (c) {
@@ -37,11 +38,77 @@ uint64_t program_seed(uint64_t seed, uint64_t index) {
   return out;
 }
 
+namespace {
+
+using Feature = void (*)(Ctx&);
+
+// Every helper is called at least once, so every template instance named exists and every body runs.
+void call_every_helper(Ctx& c) {
+  std::vector<Helper> hs = c.helpers;
+  for (const Helper& h : hs) {
+    std::string text = h.name + "(";
+    for (size_t i = 0; i < h.params.size(); ++i)
+      text += (i ? ", " : "") + int_in(c, h.params[i], h.params_iv[i], 1).text;
+    c.out->line(fold_stmt("ck", text + ")", h.ret));
+  }
+  if (!hs.empty()) c.use(Construct::Calls);
+}
+
+void write_main(Ctx& c, Code& body, bool trap) {
+  c.out = &body;
+  c.in_main = true;
+  c.early_return_ok = false;
+  c.push();
+  body.open("fn main() -> i32");
+  body.line("let mut ck:u64 = " + std::to_string(c.rng.next() % 1000000007) + ";");
+  int locals = 2 + static_cast<int>(c.rng.below(3));
+  for (int i = 0; i < locals; ++i) declare_local(c, random_int_type(c), c.rng.chance(50), 2);
+  std::vector<Feature> features = {feature_record, feature_tag_enum, feature_payload_sum, feature_try,
+                                   feature_views, feature_owners};
+  int chosen = 0;
+  for (Feature f : features) {
+    if (!c.rng.chance(35)) continue;
+    ++chosen;
+    statements(c, 1 + static_cast<int>(c.rng.below(3)), 2);
+    f(c);
+    print_state(c);
+  }
+  statements(c, (chosen < 2 ? 6 : 3) + static_cast<int>(c.rng.below(4)), 2);
+  call_every_helper(c);
+  print_state(c);
+  body.line("println(\"ck \", ck);");
+  c.use(Construct::Println);
+  if (trap) emit_intended_trap(c);
+  if (c.rng.chance(70)) {
+    body.line("return i32(ck % " + std::to_string(c.rng.range(2, 300)) + ");");
+    c.use(Construct::Conversions);
+  } else {
+    body.line("return 0;");
+  }
+  c.use(Construct::ExitStatus);
+  body.close();
+  c.pop();
+}
+
+}  // namespace
+
 Generated generate(uint64_t seed, uint64_t index) {
-  uint64_t s = program_seed(seed, index);
+  Ctx c(program_seed(seed, index));
+  bool trap = c.rng.below(10) == 0;
+  emit_fold_helpers(c);
+  int helpers = static_cast<int>(c.rng.below(3));
+  for (int i = 0; i < helpers; ++i) emit_helper(c);
+  if (c.rng.chance(40)) emit_recursion(c);
+  if (c.rng.chance(35)) emit_template(c);
+  Code body;
+  write_main(c, body, trap);
   Generated g;
-  g.text = "fn main() -> i32 {\n  let x: i32 = " + std::to_string(s % 1000) + ";\n  println(x);\n  return 0;\n}\n";
-  g.constructs = {Construct::Int, Construct::Println};
+  g.text = "// cairn fuzz program: seed " + std::to_string(seed) + " index " + std::to_string(index) + "\n";
+  if (c.need_std_core) g.text += "import std.core (Option, Result);\n";
+  for (const std::string& item : c.items) g.text += item;
+  g.text += body.text();
+  g.constructs.assign(c.used.begin(), c.used.end());
+  g.intended_trap = trap;
   return g;
 }
 
