@@ -221,11 +221,11 @@ Expr anchored(const Expr& e) {
 
 Expr int_literal(Ctx& c, Ty t, Interval within) {
   Wide v;
-  uint64_t pick = c.rng.below(10);
+  uint64_t pick = c.rng.below(100);
   Wide span = within.hi - within.lo;
-  if (pick < 2) v = within.lo;
-  else if (pick < 4) v = within.hi;
-  else if (pick < 7) v = clamp_to(static_cast<Wide>(c.rng.range(-20, 40)), within);
+  if (pick < 12) v = within.lo;
+  else if (pick < 24) v = within.hi;
+  else if (pick < 70) v = clamp_to(static_cast<Wide>(c.rng.range(-20, 40)), within);
   else v = within.lo + (span >= (Wide{1} << 64) - 1 ? Wide{c.rng.next()} : static_cast<Wide>(c.rng.next() % static_cast<uint64_t>(span + 1)));
   c.use(Construct::Int);
   c.use(construct_of(t));

@@ -7,6 +7,8 @@
 #include "fuzz/gen/expr.h"
 #include "fuzz/gen/items_data.h"
 #include "fuzz/gen/items_fn.h"
+#include "fuzz/gen/items_owner.h"
+#include "fuzz/gen/items_try.h"
 #include "fuzz/gen/items_view.h"
 #include "fuzz/gen/stmt.h"
 #include "fuzz/gen/traps.h"
@@ -79,8 +81,13 @@ void write_main(Ctx& c, Code& body, bool trap) {
   body.line("println(\"ck \", ck);");
   c.use(Construct::Println);
   if (trap) emit_intended_trap(c);
-  if (c.rng.chance(70)) {
-    body.line("return i32(ck % " + std::to_string(c.rng.range(2, 300)) + ");");
+  // Exit statuses stay below 128 or wrap to 206..255 (a negative value), never 134, which a trap reports.
+  uint64_t exit_form = c.rng.below(10);
+  if (exit_form < 5) {
+    body.line("return i32(ck % " + std::to_string(c.rng.range(2, 120)) + ");");
+    c.use(Construct::Conversions);
+  } else if (exit_form < 7) {
+    body.line("return i32(ck % 100) - 50;");
     c.use(Construct::Conversions);
   } else {
     body.line("return 0;");

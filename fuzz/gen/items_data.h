@@ -1,5 +1,5 @@
 // Data items and their use in main: records (single borrows, field writes, unpacking), tag enums, payload sums
-// with match, and try over std.core's Option/Result and a program's own outcome sum.
+// with match.
 #pragma once
 #include "fuzz/gen/context.h"
 
@@ -8,6 +8,5 @@ namespace cairn::fuzz {
 void feature_record(Ctx& c);
 void feature_tag_enum(Ctx& c);
 void feature_payload_sum(Ctx& c);
-void feature_try(Ctx& c);
 
 }  // namespace cairn::fuzz

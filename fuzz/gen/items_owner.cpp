@@ -2,7 +2,7 @@
 // through a field path, and reassigned; the generator tracks every owner's length to keep indexes in bounds.
 #include "fuzz/gen/body.h"
 #include "fuzz/gen/expr.h"
-#include "fuzz/gen/items_view.h"
+#include "fuzz/gen/items_owner.h"
 #include "fuzz/gen/stmt.h"
 
 namespace cairn::fuzz {

@@ -2,7 +2,7 @@
 // step, and a chain that propagates both failures with try; main matches the outcomes.
 #include "fuzz/gen/body.h"
 #include "fuzz/gen/expr.h"
-#include "fuzz/gen/items_data.h"
+#include "fuzz/gen/items_try.h"
 #include "fuzz/gen/stmt.h"
 
 namespace cairn::fuzz {
