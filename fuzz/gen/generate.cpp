@@ -69,13 +69,13 @@ void write_main(Ctx& c, Code& body, bool trap) {
                                    feature_views, feature_owners};
   int chosen = 0;
   for (Feature f : features) {
-    if (!c.rng.chance(35)) continue;
+    if (!c.rng.chance(32)) continue;
     ++chosen;
-    statements(c, 1 + static_cast<int>(c.rng.below(3)), 2);
+    statements(c, 1 + static_cast<int>(c.rng.below(2)), 2);
     f(c);
     print_state(c);
   }
-  statements(c, (chosen < 2 ? 6 : 3) + static_cast<int>(c.rng.below(4)), 2);
+  statements(c, (chosen < 2 ? 5 : 2) + static_cast<int>(c.rng.below(3)), 2);
   call_every_helper(c);
   print_state(c);
   body.line("println(\"ck \", ck);");
