@@ -14,6 +14,9 @@ std::string Code::text() const {
 
 std::vector<const Var*> Ctx::vars(Ty t, bool assignable_only) const {
   std::vector<const Var*> r;
+  if (!assignable_only)
+    for (const Var& v : constants)
+      if (v.ty == t) r.push_back(&v);
   for (const auto& scope : scopes)
     for (const Var& v : scope)
       if (v.ty == t && (!assignable_only || v.assignable)) r.push_back(&v);
@@ -22,6 +25,8 @@ std::vector<const Var*> Ctx::vars(Ty t, bool assignable_only) const {
 
 std::vector<const Var*> Ctx::all_vars(bool assignable_only) const {
   std::vector<const Var*> r;
+  if (!assignable_only)
+    for (const Var& v : constants) r.push_back(&v);
   for (const auto& scope : scopes)
     for (const Var& v : scope)
       if (!assignable_only || v.assignable) r.push_back(&v);

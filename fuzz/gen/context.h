@@ -61,6 +61,7 @@ struct Ctx {
   explicit Ctx(uint64_t seed) : rng(seed) {}
   Rng rng;
   std::vector<std::vector<Var>> scopes;  // innermost last
+  std::vector<Var> constants;            // item-level constants, visible in every function
   std::vector<Helper> helpers;
   std::set<Construct> used;
   std::vector<std::string> items;  // finished items, in order

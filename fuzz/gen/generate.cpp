@@ -103,6 +103,8 @@ Generated generate(uint64_t seed, uint64_t index) {
   Ctx c(program_seed(seed, index));
   bool trap = c.rng.below(10) == 0;
   emit_fold_helpers(c);
+  int constants = static_cast<int>(c.rng.below(3));
+  for (int i = 0; i < constants; ++i) emit_constant(c);
   int helpers = static_cast<int>(c.rng.below(3));
   for (int i = 0; i < helpers; ++i) emit_helper(c);
   if (c.rng.chance(40)) emit_recursion(c);

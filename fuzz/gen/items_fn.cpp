@@ -121,4 +121,18 @@ void emit_template(Ctx& c) {
   }
 }
 
+void emit_constant(Ctx& c) {
+  Ty t = random_int_type(c);
+  Expr v = int_literal(c, t, full(t));
+  Wide value = v.iv.lo;
+  std::string text = v.text;
+  // Sometimes a constant expression of the same value: (value - d) + d, d small, never leaving the type.
+  Wide d = c.rng.range(1, 9);
+  if (c.rng.chance(50) && value - d >= full(t).lo) text = "(" + lit(value - d) + " + " + wide_str(d) + ")";
+  std::string name = c.fresh("C");
+  c.items.push_back("const " + name + ":" + ty(t) + " = " + text + ";\n");
+  c.constants.push_back(Var{name, t, {value, value}, false});
+  c.use(Construct::Constants);
+}
+
 }  // namespace cairn::fuzz

@@ -13,5 +13,7 @@ void emit_helper(Ctx& c);
 void emit_recursion(Ctx& c);
 // A template `gN[K:nat]`, some instances and a family, all registered for expressions.
 void emit_template(Ctx& c);
+// An integer constant `CN` of an exactly known value, visible in every function.
+void emit_constant(Ctx& c);
 
 }  // namespace cairn::fuzz

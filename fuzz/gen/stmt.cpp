@@ -164,8 +164,9 @@ void assert_stmt(Ctx& c) {
     return;
   }
   const Var* v = vs[c.rng.below(vs.size())];
-  switch (c.rng.below(3)) {
+  switch (c.rng.below(4)) {
     case 0: c.out->line("assert(" + v->name + " >= " + lit(v->iv.lo) + ");"); break;
+    case 2: c.out->line("assert_eq(" + v->name + ", " + v->name + ");"); break;
     case 1: c.out->line("assert(" + v->name + " <= " + lit(v->iv.hi) + ", \"" + c.fresh("inv") + "\");"); break;
     default: c.out->line("assert(" + v->name + " == " + v->name + ");"); break;
   }
