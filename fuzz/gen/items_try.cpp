@@ -24,6 +24,42 @@ std::string fallible(Ctx& c, const std::string& name, Ty t, const std::string& o
   return code.text();
 }
 
+// chain: Result[u64, u8] from two steps; ochain: Option[u64] from one Option step.
+void chains(Ctx& c, Ty t, const std::string& chain, const std::string& step, const std::string& ochain,
+            const std::string& maybe) {
+  Code code;
+  code.open("fn " + chain + "(a:" + ty(t) + ", b:" + ty(t) + ") -> Result[u64, u8]");
+  code.line("let p:u32 = try " + step + "(a);");
+  code.line("let q:u32 = try " + step + "(b);");
+  code.line("return Ok(u64(p) + u64(q));");
+  code.close();
+  c.items.push_back(code.text());
+  Code oc;
+  oc.open("fn " + ochain + "(a:" + ty(t) + ") -> Option[u64]");
+  oc.line("let p:u16 = try " + maybe + "(a);");
+  oc.line("return Some(u64(p) * 3);");
+  oc.close();
+  c.items.push_back(oc.text());
+}
+
+// main matches both outcomes.
+void match_outcomes(Ctx& c, Ty t, const std::string& chain, const std::string& ochain) {
+  std::string ok = c.fresh("okv"), err = c.fresh("errv"), some = c.fresh("got");
+  c.out->open("match " + chain + "(" + int_expr(c, t, 2).text + ", " + int_expr(c, t, 2).text + ")");
+  c.out->line("Ok(" + ok + ") => ck = fold(ck, " + ok + ");");
+  c.out->open("Err(" + err + ") =>");
+  c.out->line("ck = fold(ck, u64(" + err + "));");
+  c.out->line("println(\"err \", " + err + ");");
+  c.use(Construct::Println);
+  c.out->close();
+  c.out->close();
+  c.out->open("match " + ochain + "(" + int_expr(c, t, 2).text + ")");
+  c.out->line("Some(" + some + ") => ck = fold(ck, " + some + ");");
+  c.out->line("None => ck = fold(ck, 5);");
+  c.out->close();
+  c.use(Construct::Match);
+}
+
 }  // namespace
 
 void feature_try(Ctx& c) {
@@ -47,36 +83,10 @@ void feature_try(Ctx& c) {
   std::string maybe = c.fresh("maybe");
   Interval opt_iv = random_interval(c, Ty::U16);
   c.items.push_back(fallible(c, maybe, t, "Option[u16]", "Some", "None", Ty::U16, opt_iv, false));
-  // chain: Result[u64, u8] from two steps; an Option chain into Option[u64].
   std::string chain = c.fresh("chain");
-  Code code;
-  code.open("fn " + chain + "(a:" + ty(t) + ", b:" + ty(t) + ") -> Result[u64, u8]");
-  code.line("let p:u32 = try " + step + "(a);");
-  code.line("let q:u32 = try " + step + "(b);");
-  code.line("return Ok(u64(p) + u64(q));");
-  code.close();
-  c.items.push_back(code.text());
   std::string ochain = c.fresh("ochain");
-  Code oc;
-  oc.open("fn " + ochain + "(a:" + ty(t) + ") -> Option[u64]");
-  oc.line("let p:u16 = try " + maybe + "(a);");
-  oc.line("return Some(u64(p) * 3);");
-  oc.close();
-  c.items.push_back(oc.text());
-  std::string ok = c.fresh("okv"), err = c.fresh("errv"), some = c.fresh("got");
-  c.out->open("match " + chain + "(" + int_expr(c, t, 2).text + ", " + int_expr(c, t, 2).text + ")");
-  c.out->line("Ok(" + ok + ") => ck = fold(ck, " + ok + ");");
-  c.out->open("Err(" + err + ") =>");
-  c.out->line("ck = fold(ck, u64(" + err + "));");
-  c.out->line("println(\"err \", " + err + ");");
-  c.use(Construct::Println);
-  c.out->close();
-  c.out->close();
-  c.out->open("match " + ochain + "(" + int_expr(c, t, 2).text + ")");
-  c.out->line("Some(" + some + ") => ck = fold(ck, " + some + ");");
-  c.out->line("None => ck = fold(ck, 5);");
-  c.out->close();
-  c.use(Construct::Match);
+  chains(c, t, chain, step, ochain, maybe);
+  match_outcomes(c, t, chain, ochain);
 }
 
 }  // namespace cairn::fuzz

@@ -1,11 +1,9 @@
-// Data items and their use in main: records (single borrows, field writes, unpacking), tag enums, payload sums
-// with match.
+// Sums in main: tag-only enums (with == and match) and payload sums matched with binders.
 #pragma once
 #include "fuzz/gen/context.h"
 
 namespace cairn::fuzz {
 
-void feature_record(Ctx& c);
 void feature_tag_enum(Ctx& c);
 void feature_payload_sum(Ctx& c);
 
