@@ -71,10 +71,7 @@ void assert_fails(Ctx& c) {
   c.out->line("assert(" + v->name + " > " + lit(v->iv.hi) + ");");
 }
 
-}  // namespace
-
-void emit_intended_trap(Ctx& c) {
-  c.use(Construct::IntendedTrap);
+void trap_statements(Ctx& c) {
   switch (c.rng.below(7)) {
     case 0: return overflow(c);
     case 1: return divide_by_zero(c);
@@ -84,6 +81,27 @@ void emit_intended_trap(Ctx& c) {
     case 5: return part(c);
     default: return assert_fails(c);
   }
+}
+
+}  // namespace
+
+void emit_intended_trap(Ctx& c) {
+  c.use(Construct::IntendedTrap);
+  if (c.rng.chance(50)) return trap_statements(c);
+  // The trap inside a callee: main's checksum passes through it.
+  std::string name = c.fresh("boom");
+  Code code;
+  {
+    BodyScope scope(c, code, Ty::U64);
+    code.open("fn " + name + "(ck:u64, z:u32) -> u64");
+    c.add(Var{"z", Ty::U32, full(Ty::U32), false});
+    trap_statements(c);
+    code.line("return ck;");
+    code.close();
+  }
+  c.items.push_back(code.text());
+  c.out->line("ck = " + name + "(ck, " + int_expr(c, Ty::U32, 2).text + ");");
+  c.use(Construct::Calls);
 }
 
 }  // namespace cairn::fuzz
