@@ -47,7 +47,7 @@ Expr float_literal(Ctx& c, Ty t) {
     case 0: s = std::to_string(c.rng.range(0, 9)) + ".0"; break;
     case 1: s = std::to_string(c.rng.range(0, 999)) + "." + std::to_string(c.rng.range(0, 99)); break;
     case 2: s = "0." + std::to_string(c.rng.range(0, 9)) + std::to_string(c.rng.range(1, 9)); break;
-    case 3: s = std::to_string(c.rng.range(1, 9)) + "." + std::to_string(c.rng.range(0, 9)) + "e" + std::to_string(c.rng.range(-12, 12)); break;
+    case 3: s = std::to_string(c.rng.range(1, 9)) + "." + std::to_string(c.rng.range(0, 9)) + "e" + std::to_string(c.rng.range(-12, 20)); break;
     case 4: s = "0.0"; break;
     default: s = std::to_string(c.rng.range(1, 99)) + ".5"; break;
   }

@@ -10,6 +10,15 @@ namespace cairn::fuzz {
 
 namespace {
 
+// The largest integer <= v that a float with `mantissa` significant bits holds exactly.
+Wide largest_exact_below(Wide v, int mantissa) {
+  int bits = 0;
+  while ((Wide{1} << bits) <= v) ++bits;
+  if (bits <= mantissa) return v;
+  Wide ulp = Wide{1} << (bits - mantissa);
+  return v / ulp * ulp;
+}
+
 Wide mask_of(Wide v) {
   Wide m = 0;
   while (m < v) m = m * 2 + 1;
@@ -143,6 +152,10 @@ void float_to_int(Ctx& c) {
   Ty t = random_int_type(c);
   Wide hi = std::min(full(t).hi, Wide{1000});
   Wide lo = is_signed_int(t) ? -std::min(-full(t).lo, Wide{1000}) : 0;
+  if (c.rng.chance(50)) {  // the type's own edges, as far as the float type holds them exactly
+    hi = largest_exact_below(full(t).hi, f == Ty::F32 ? 24 : 53);
+    lo = full(t).lo;  // 0 or -2^(w-1): exact in both float types
+  }
   std::string k = c.fresh("k");
   std::string src = fs[c.rng.below(fs.size())]->name;
   c.use(Construct::Conversions);
