@@ -26,9 +26,7 @@ class EngineImpl : public Engine {
     CallOutcome out;
     const ir::Function* f = mod_.find(&fn);
     if (!f) return out;
-    interp_.limits = limits;
-    interp_.depth = 0;
-    interp_.set_stack_floor();  // the caller's thread: a deep recursion traps `stack` before it overflows
+    start(limits);
     std::vector<Value> vals(args.size());
     std::vector<Value> held(args.size());  // the values single borrow parameters point to
     for (size_t i = 0; i < args.size(); ++i) {
@@ -74,9 +72,16 @@ class EngineImpl : public Engine {
       out.defined = false;
       out.trap = t.kind;
       out.trap_pos = t.pos;
+    } catch (const OutOfSteps&) {
+      out.defined = false;
+      out.trap = check::TrapKind::Stack;
+      out.trap_pos = fn.name_pos;
+      out_of_steps_ = true;
     }
     return out;
   }
+
+  bool out_of_steps() const override { return out_of_steps_; }
 
   int run_entry(const check::FnInfo& entry, const Limits& limits, int trap_fd) override {
     int status = 0;
@@ -194,9 +199,7 @@ class EngineImpl : public Engine {
   int run_here(const check::FnInfo& entry, const Limits& limits, int trap_fd) {
     const ir::Function* f = mod_.find(&entry);
     if (!f) return 2;
-    interp_.limits = limits;
-    interp_.depth = 0;
-    interp_.set_stack_floor();
+    start(limits);
     try {
       std::vector<Value> none;
       Value r = interp_.invoke(*f, none, entry.name_pos);
@@ -209,12 +212,26 @@ class EngineImpl : public Engine {
         (void)!::write(trap_fd, line.data(), line.size());
       }
       return 134;
+    } catch (const OutOfSteps&) {
+      out_of_steps_ = true;
+      return kOutOfStepsStatus;
     }
+  }
+
+  // The state of one run: its limits, depth 0, the caller's thread's stack (a deep recursion traps `stack`
+  // before it overflows), its step budget.
+  void start(const Limits& limits) {
+    interp_.limits = limits;
+    interp_.depth = 0;
+    interp_.set_stack_floor();
+    interp_.steps_left = limits.max_steps ? limits.max_steps : ~uint64_t{0};
+    out_of_steps_ = false;
   }
 
   const check::Program& program_;
   ir::Module mod_;
   Interp interp_;
+  bool out_of_steps_ = false;
 };
 
 }  // namespace

@@ -50,7 +50,13 @@ struct CallOutcome {
 struct Limits {
   uint64_t memory_bytes = uint64_t{1024} << 20;  // live Buf/buffer bytes before `alloc` traps (§16.5)
   uint32_t max_call_depth = 10000;               // then trap `stack`
+  // Loop iterations and calls before the run stops (0: no limit). Reaching it is not a trap of the program
+  // but a clean stop of the engine: Engine::out_of_steps() says so (fuzzing and generator budgets).
+  uint64_t max_steps = 0;
 };
+
+// The exit status run_entry returns when the step budget stopped the run (as timeout(1) reports a stop).
+constexpr int kOutOfStepsStatus = 124;
 
 // One Engine holds one interpreter: its calls must not overlap (it is not thread-safe). A tool that calls from
 // several threads compiles one Engine per thread; compiling reads the checked program and does not change it.
@@ -66,6 +72,9 @@ class Engine {
   // Runs main (or a test block): program output to fds 1 and 2 (unbuffered, §15.3), the trap report to
   // trap_fd when >= 0 (§16.4). Returns the exit status as a shell reports it (134 for a trap).
   virtual int run_entry(const check::FnInfo& entry, const Limits& limits, int trap_fd) = 0;
+  // Whether the last call or run_entry was stopped by Limits::max_steps (its CallOutcome is then undefined,
+  // with trap `stack`; run_entry returned kOutOfStepsStatus).
+  virtual bool out_of_steps() const = 0;
 };
 
 }  // namespace cairn::sem

@@ -40,6 +40,7 @@ PayloadRep payload_rep(const check::Type* t, uint64_t tag) {
 Interp::~Interp() = default;
 
 void Interp::trap(check::TrapKind k, Pos p) { throw TrapEx{k, p}; }
+void Interp::out_of_steps() { throw OutOfSteps{}; }
 
 // The running thread's stack: its lowest usable address plus a margin for the evaluation between two calls
 // (expressions nest up to 10,000 levels, §1.5 and E-DEPTH) and for the trap's own unwinding. Found once per

@@ -19,6 +19,8 @@ struct TrapEx {
   check::TrapKind kind;
   Pos pos;
 };
+// Thrown when Limits::max_steps is reached: not a trap of the program, so no TrapEx handler takes it.
+struct OutOfSteps {};
 
 struct Code;  // the compiled form of the module (interp_code.h)
 
@@ -67,6 +69,12 @@ class Interp {
   bool walk = false;  // run every body on the IR walker instead of the compiled form (differential tests)
   uint64_t live_bytes = 0;
   uint32_t depth = 0;
+  // Loop iterations and calls left before the run stops (Limits::max_steps; all ones: no limit in practice).
+  uint64_t steps_left = ~uint64_t{0};
+  void tick() {
+    if (__builtin_expect(--steps_left == 0, 0)) out_of_steps();
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] static void out_of_steps();
   // A call whose frame would lie below this address traps `stack` (§16), so a deep recursion stops cleanly
   // on whatever thread runs the interpreter (set by set_stack_floor; null: only max_call_depth counts).
   const char* stack_floor = nullptr;

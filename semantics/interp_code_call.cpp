@@ -159,6 +159,7 @@ template <bool Scalars, int N, int K>
   try {
     pass_args<Scalars, N, K>(in, c, slots);
     if (in.too_deep(depth)) in.trap(check::TrapKind::Stack, c->pos);
+    in.tick();
     in.sl_ = slots;
     in.ret_ = ret;
     in.depth = depth + 1;
@@ -201,6 +202,7 @@ template <bool Scalars, int N, int K>
   try {
     pass_args<Scalars, N, K>(in, c, slots);
     if (in.too_deep(in.depth)) in.trap(check::TrapKind::Stack, c->pos);
+    in.tick();
     in.sl_ = slots;
     in.ret_ = ret;
     run_callee(in, c);

@@ -93,6 +93,7 @@ template <Op O, Scalar S, class A, class B>
 [[gnu::flatten]] Flow ex_while_cmp(Interp& in, const CNode* c) {
   const CNode* k = c->a;
   for (;;) {
+    in.tick();
     uint64_t x = A::get(in, k->a);
     uint64_t y = B::get(in, k->b);
     if (!apply<O, S, S>(in, k, x, y)) break;

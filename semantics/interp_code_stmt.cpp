@@ -122,6 +122,7 @@ Flow ex_if(Interp& in, const CNode* c) {
 }
 Flow ex_while(Interp& in, const CNode* c) {
   while (c->a->sc(in, c->a)) {
+    in.tick();
     Flow f = run_body_inline(in, c->b);
     if (f == Flow::Break) break;
     if (f == Flow::Return) return f;
@@ -133,6 +134,7 @@ Flow ex_for_range(Interp& in, const CNode* c) {
   uint64_t hi = c->b->sc(in, c->b);
   const CNode* body = c->c;
   for (uint64_t i = lo; i < hi; ++i) {
+    in.tick();
     if (c->slot != ir::kNoSlot) in.sl_[c->slot].b = i;
     Flow f = run_body_inline(in, body);
     if (f == Flow::Break) break;
@@ -148,6 +150,7 @@ Flow ex_for_range_clean(Interp& in, const CNode* c) {
   const CNode* const* first = c->c->kids.data();
   const CNode* const* last = first + c->c->kids.size();
   for (uint64_t i = lo; i < hi; ++i) {
+    in.tick();
     if (c->slot != ir::kNoSlot) in.sl_[c->slot].b = i;
     Flow f = Flow::Normal;
     for (const CNode* const* s = first; s != last; ++s) {
@@ -175,6 +178,7 @@ Flow ex_for_each(Interp& in, const CNode* c) {
   bool scalar = et && et->kind == TypeKind::Scalar;
   const CNode* body = c->b;
   for (uint64_t i = 0; i < v.n; ++i) {
+    in.tick();
     if (!v.s || v.b + i >= v.s->e.size()) in.trap(check::TrapKind::Bounds, c->pos);
     if (c->slot2 != ir::kNoSlot) in.sl_[c->slot2].b = i;
     if (c->slot != ir::kNoSlot) {

@@ -253,6 +253,7 @@ Value Interp::finish_call(const Node* n, const ir::Function* f, Value* args, siz
     if (args[j].n != want) trap(check::TrapKind::Part, v->pos);
   }
   if (too_deep(depth)) trap(check::TrapKind::Stack, n->pos);
+  tick();
   f = dispatch(f, args, nargs);
   return invoke(*f, args, nargs, n->pos);
 }

@@ -136,6 +136,7 @@ Interp::Flow Interp::exec(const Node* n) {
     }
     case Kind::While: {
       while (scalar(n->kids[0])) {
+        tick();
         Flow f = exec_block(n->kids[1]);
         if (f == Flow::Break) break;
         if (f == Flow::Return) return f;
@@ -146,6 +147,7 @@ Interp::Flow Interp::exec(const Node* n) {
       uint64_t lo = scalar(n->kids[0]);
       uint64_t hi = scalar(n->kids[1]);
       for (uint64_t i = lo; i < hi; ++i) {
+        tick();
         if (n->slot != ir::kNoSlot) sl_[n->slot].b = i;
         Flow f = exec_block(n->kids[2]);
         if (f == Flow::Break) break;
@@ -159,6 +161,7 @@ Interp::Flow Interp::exec(const Node* n) {
       while (et && (et->kind == TypeKind::Borrow)) et = et->elem;
       et = et && et->elem ? et->elem : nullptr;
       for (uint64_t i = 0; i < v.n; ++i) {
+        tick();
         if (!v.s || v.b + i >= v.s->e.size()) trap(check::TrapKind::Bounds, n->pos);
         if (n->slot2 != ir::kNoSlot) sl_[n->slot2].b = i;
         if (n->slot != ir::kNoSlot) sl_[n->slot] = copy(v.s->e[v.b + i], et);
