@@ -1,0 +1,114 @@
+// The `--smt` campaign: programs of one seed in index order, examined on `jobs` threads, merged by index.
+#include "fuzz/smt/smt_mode.h"
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "front/source/sha256.h"
+#include "fuzz/gen/generate.h"
+
+namespace cairn::fuzz {
+
+namespace {
+
+constexpr uint64_t kDefaultCount = 1000;
+// The input stream of program I: its own splitmix64 stream (generate.h), moved off the generator's first
+// output so the inputs do not repeat the numbers the program was built from.
+constexpr uint64_t kInputStreamSalt = 0x736d742d696e70ULL;  // "smt-inp"
+
+nlohmann::ordered_json counts_json(const SmtCounts& c) {
+  nlohmann::ordered_json j;
+  j["functions"] = c.functions;
+  j["inputs"] = c.inputs;
+  j["outside_fragment"] = c.outside_fragment;
+  j["beyond_bound"] = c.beyond_bound;
+  j["timeouts"] = c.timeouts;
+  return j;
+}
+
+}  // namespace
+
+const char* smt_mismatch_name(SmtMismatchKind k) {
+  switch (k) {
+#define MISMATCH(Id, name) \
+  case SmtMismatchKind::Id: return name;
+#include "fuzz/smt/mismatch_kinds.def"
+#undef MISMATCH
+  }
+  return "?";
+}
+
+void SmtCounts::add(const SmtCounts& o) {
+  functions += o.functions;
+  inputs += o.inputs;
+  outside_fragment += o.outside_fragment;
+  beyond_bound += o.beyond_bound;
+  timeouts += o.timeouts;
+}
+
+nlohmann::ordered_json SmtMismatch::to_json() const {
+  nlohmann::ordered_json j;
+  j["index"] = index;
+  j["function"] = function;
+  j["kind"] = smt_mismatch_name(kind);
+  j["solver"] = solver;
+  j["detail"] = detail;
+  j["inputs"] = inputs;
+  j["expected"] = expected;
+  j["expect"] = expect_line;
+  return j;
+}
+
+std::string smt_case_text(const SmtMismatch& m, uint64_t seed) {
+  std::string hash = sha256_hex(m.program).substr(0, 16);
+  std::string head = "// cairn-fuzz regression " + hash + "\n// found: seed " + std::to_string(seed) + " index " +
+                     std::to_string(m.index) + ", kind smt " + smt_mismatch_name(m.kind) +
+                     (m.solver.empty() ? "" : ", " + m.solver) + "\n";
+  if (!m.expect_line.empty()) head += m.expect_line + "\n";
+  return head + m.program;
+}
+
+SmtCampaign run_smt_mode(const SmtOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  uint64_t first = options.index ? *options.index : 0;
+  uint64_t last = options.index ? first + 1 : options.count ? *options.count : options.seconds ? UINT64_MAX : kDefaultCount;
+  std::atomic<uint64_t> next{first};
+  std::mutex lock;
+  std::map<uint64_t, SmtProgramResult> done;  // by index: the merge does not depend on the threads' order
+  auto work = [&] {
+    for (;;) {
+      if (options.seconds && !options.index && elapsed() >= *options.seconds) return;
+      uint64_t i = next.fetch_add(1);
+      if (i >= last) return;
+      Generated g = generate(options.seed, i);
+      SmtProgramResult r = check_program_smt(g.text, i, program_seed(options.seed, i) ^ kInputStreamSalt, options);
+      std::lock_guard<std::mutex> hold(lock);
+      done.emplace(i, std::move(r));
+    }
+  };
+  unsigned jobs = options.jobs ? options.jobs : 1;
+  std::vector<std::thread> threads;
+  for (unsigned k = 1; k < jobs; ++k) threads.emplace_back(work);
+  work();
+  for (std::thread& t : threads) t.join();
+
+  SmtCampaign out;
+  SmtCounts total;
+  for (auto& [i, r] : done) {
+    ++out.programs;
+    total.add(r.counts);
+    if (r.defect) out.generator_defects.push_back({{"index", i}, {"reason", *r.defect}});
+    for (SmtMismatch& m : r.mismatches) out.mismatches.push_back(std::move(m));
+  }
+  out.smt = counts_json(total);
+  out.smt["mismatches"] = nlohmann::ordered_json::array();
+  for (const SmtMismatch& m : out.mismatches) out.smt["mismatches"].push_back(m.to_json());
+  out.seconds = elapsed();
+  return out;
+}
+
+}  // namespace cairn::fuzz
