@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Writes the libFuzzer dictionary: every punctuation, reserved and contextual word of front/lex/tokens.def
-# (falling back to the hand-written fuzz/cairn.dict when the table is absent), plus common builtins.
+# Writes the libFuzzer dictionary from the tables: every punctuation, reserved and contextual word of
+# front/lex/tokens.def, every builtin of front/check/builtins.def, every scalar of front/check/scalars.def,
+# then the std names and literal shapes no table holds. Falls back to the hand-kept fuzz/cairn.dict when the
+# token table is absent. Usage: make_dict.sh SOURCE_DIR OUT_FILE
 set -euo pipefail
 src="$1"
 out="$2"
@@ -10,15 +12,18 @@ if [ ! -f "$table" ]; then
   cp "$src/fuzz/cairn.dict" "$out"
   exit 0
 fi
+escape() { sed 's/\\/\\\\/g; s/"/\\"/g'; }
 {
-  echo "# Generated from front/lex/tokens.def by fuzz/make_dict.sh"
+  echo "# Generated from front/lex/tokens.def, front/check/builtins.def and front/check/scalars.def by fuzz/make_dict.sh"
   sed -n -E 's/^(TOKEN_PUNCT|TOKEN_KEYWORD|CONTEXT_WORD)\([A-Za-z0-9_]+, "([^"]*)"\).*/\2/p' "$table" |
-    LC_ALL=C sort -u | awk '{ gsub(/\\/, "\\\\"); gsub(/"/, "\\\""); printf "tok_%d=\"%s\"\n", NR, $0 }'
+    LC_ALL=C sort -u | escape | awk '{ printf "tok_%d=\"%s\"\n", NR, $0 }'
+  {
+    sed -n -E 's/^BUILTIN\([A-Za-z0-9_]+, "([^"]*)".*/\1/p' "$src/front/check/builtins.def"
+    sed -n -E 's/^SCALAR\([A-Za-z0-9_]+, "([^"]*)".*/\1/p' "$src/front/check/scalars.def"
+  } | LC_ALL=C sort -u | escape | awk '{ printf "word_%d=\"%s\"\n", NR, $0 }'
   n=0
-  for w in len println print eprintln format assert assert_eq take swap add_wrap mul_wrap shr shl_wrap \
-           sqrt abs min max alloc Buf Array Option Result Some None Ok Err u8 u16 u32 u64 i8 i16 i32 i64 \
-           usize f32 f64 bool void std.core '0x' '1e5' '"\n"' "'a'"; do
+  for w in Buf Array Option Result Some None Ok Err std.core main '0x' '1e5' '2.5e-3' '"\n"' "'a'" '//'; do
     n=$((n + 1))
-    printf 'word_%d="%s"\n' "$n" "$(printf '%s' "$w" | sed 's/\\/\\\\/g; s/"/\\"/g')"
+    printf 'extra_%d="%s"\n' "$n" "$(printf '%s' "$w" | escape)"
   done
 } > "$out"
