@@ -16,7 +16,7 @@ const char* kSpin = R"(fn spin(n:u64) -> u64 {
   while k < n { k += 1; }
   return k;
 }
-fn each(n:u64) -> u64 {
+fn upto(n:usize) -> u64 {
   let mut s:u64 = 0;
   for i in 0..n { s = add_wrap(s, u64(i)); }
   return s;
@@ -45,7 +45,10 @@ std::unique_ptr<Loaded> load() {
   auto l = std::make_unique<Loaded>();
   l->run = cairn::driver::run(path.string());
   std::filesystem::remove_all(dir);
-  if (l->run.outcome != cairn::driver::Outcome::Typed) return nullptr;
+  if (l->run.outcome != cairn::driver::Outcome::Typed) {
+    ADD_FAILURE() << (l->run.refusal ? l->run.refusal->first.message : "no program");
+    return nullptr;
+  }
   l->engine = cairn::sem::Engine::compile(*l->run.program, l->run.sources);
   return l;
 }
@@ -62,7 +65,7 @@ TEST(StepBudget, LoopsAndCallsStopCleanly) {
   auto l = load();
   ASSERT_TRUE(l);
   cairn::sem::Engine& e = *l->engine;
-  for (const char* fn : {"spin", "each", "fib"}) {
+  for (const char* fn : {"spin", "upto", "fib"}) {
     cairn::sem::CallOutcome stopped = call(e, fn, 1000000, 1000);
     EXPECT_FALSE(stopped.defined) << fn;
     EXPECT_TRUE(e.out_of_steps()) << fn;
