@@ -17,8 +17,9 @@ export CC CXX
 targets=(cairn-fuzz-lexer cairn-fuzz-parser cairn-fuzz-checker cairn-fuzz-interp)
 
 mkdir -p "$OUT" "$WORK"
-# The sanitizers come from $CXXFLAGS (CAIRN_OSS_FUZZ adds none of its own); the link takes them too.
-cmake -G Ninja -S "$SRC_DIR" -B "$WORK/build" -DCMAKE_BUILD_TYPE=Release -DCAIRN_OSS_FUZZ=ON \
+# The sanitizers and optimization come from $CXXFLAGS (CAIRN_OSS_FUZZ adds none of its own; build type None
+# adds no -O3/-DNDEBUG, so assertions stay on); the link takes them too.
+cmake -G Ninja -S "$SRC_DIR" -B "$WORK/build" -DCMAKE_BUILD_TYPE=None -DCAIRN_OSS_FUZZ=ON \
   -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_CXX_FLAGS="$CXXFLAGS" -DCMAKE_EXE_LINKER_FLAGS="$CXXFLAGS" \
   -DCAIRN_FUZZ_ENGINE="$LIB_FUZZING_ENGINE"
 ninja -C "$WORK/build" -j"$JOBS" "${targets[@]}"
