@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/open_command.h"
 #include "cli/output.h"
+#include "fuzz/smt/smt_campaign.h"
 #include "fuzz/run/campaign.h"
 #include "targets/process.h"
 
@@ -63,6 +64,39 @@ int print_result(const Output& out, const fuzz::CampaignResult& r) {
   return r.exit_code;
 }
 
+// --smt (tools.md §6.4): the encoding against the interpreter on generated functions.
+int smt_mode(const Args& args, const Output& out, unsigned jobs) {
+  for (const char* f : {"replay", "engines", "shard", "reduce-s"})
+    if (args.has(f)) return usage_error(out, std::string("--") + f + " does not go with --smt.");
+  if (args.has("count") && args.has("seconds")) return usage_error(out, "--count and --seconds exclude each other.");
+  fuzz::SmtOptions o;
+  o.jobs = jobs;
+  if (auto v = args.get("seed")) {
+    if (!parse_u64(*v, o.seed)) return usage_error(out, "--seed takes a whole number from 0 to 2^64-1, not \"" + *v + "\".");
+  } else {
+    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+    std::fprintf(stderr, "fuzz: seed %llu\n", static_cast<unsigned long long>(o.seed));
+  }
+  uint64_t n = 0;
+  if (auto v = args.get("count")) {
+    if (!parse_u64(*v, n) || n == 0) return usage_error(out, "--count takes a whole number of at least 1, not \"" + *v + "\".");
+    o.count = n;
+  }
+  double secs = 0;
+  if (auto v = args.get("seconds")) {
+    if (!parse_seconds(*v, secs)) return usage_error(out, "--seconds takes a positive number of seconds, not \"" + *v + "\".");
+    o.seconds = secs;
+  }
+  if (auto v = args.get("index")) {
+    if (!parse_u64(*v, n)) return usage_error(out, "--index takes a whole number, not \"" + *v + "\".");
+    o.index = n;
+  }
+  std::string solver = args.get("solver").value_or("both");
+  if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);
+  targets::install_interrupt_handlers();
+  return print_result(out, fuzz::run_smt_campaign(o, args.get("out").value_or("regressions/fuzz")));
+}
+
 }  // namespace
 
 int cmd_fuzz(const Command& cmd, const std::vector<std::string>& argv) {
@@ -72,10 +106,11 @@ int cmd_fuzz(const Command& cmd, const std::vector<std::string>& argv) {
   bool replay = args.has("replay");
   if (args.operands.size() > (replay ? 1u : 0u))
     return usage_error(out, replay ? "cairn fuzz --replay takes at most one DIR." : "cairn fuzz takes no operands.");
-  if (args.has("smt")) return usage_error(out, "--smt is not built yet in this cairn.");
   uint64_t jobs = cpus();
   if (auto v = args.get("jobs"); v && (!parse_u64(*v, jobs) || jobs == 0 || jobs > 1024))
     return usage_error(out, "--jobs takes a whole number from 1 to 1024, not \"" + *v + "\".");
+  if (args.has("smt")) return smt_mode(args, out, static_cast<unsigned>(jobs));
+  if (args.has("solver")) return usage_error(out, "--solver goes with --smt.");
   bool tests = fuzz::test_engines_enabled();
   fuzz::EngineSelection sel = fuzz::select_engines(args.get("engines").value_or(""), tests);
   if (!sel.error.empty()) {
