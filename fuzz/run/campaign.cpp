@@ -158,7 +158,13 @@ void Campaign::judge(const Slot& s, uint64_t index) {
   if (ref.end == Outcome::End::NotRun || ref.end == Outcome::End::Crash)
     return keep_generator_defect(s, index, "the interpreter did not finish: " + outcome_line(ref) + " " + ref.detail);
   for (const auto& [id, o] : s.outcomes)
-    if (o.end != Outcome::End::NotRun) ++t_.engine_runs;
+    if (o.end != Outcome::End::NotRun) {
+      ++t_.engine_runs;
+      ++t_.engine_programs[id];
+    }
+  if (s.board_skipped)
+    for (EngineId id : o_.engines)
+      if (engine_info(id).kind == EngineKind::Qemu) ++t_.engine_skipped[id];
   if (auto f = first_finding(s)) reduce_and_keep(s, index, f->first, f->second);
 }
 

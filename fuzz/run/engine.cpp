@@ -4,15 +4,18 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "targets/board_run.h"
 #include "targets/toolchain.h"
 
 namespace cairn::fuzz {
 
 namespace {
 
-// HOOK(aarch64-virt): when the aarch64-virt target lands, check the cross compiler and qemu-system-aarch64 here.
-std::string qemu_unavailable_reason() {
-  return "the aarch64-virt target is not built into this cairn yet";
+// A reason is a clause of the record's sentences: without its final period, "The" in lower case.
+std::string clause(std::string reason) {
+  if (!reason.empty() && reason.back() == '.') reason.pop_back();
+  if (reason.rfind("The ", 0) == 0) reason[0] = 't';
+  return reason;
 }
 
 }  // namespace
@@ -43,13 +46,12 @@ std::string engine_unavailable_reason(EngineId id) {
   const EngineInfo& e = engine_info(id);
   switch (e.kind) {
     case EngineKind::Interp: return "";
-    case EngineKind::Qemu: return qemu_unavailable_reason();
+    case EngineKind::Qemu: return clause(targets::board_engine_unavailable(e.cc));  // cross compiler and emulator
     case EngineKind::Native: {
       std::string error;
       if (!targets::find_compiler(e.cc, error)) {
         if (error.empty()) return std::string(e.cc) + " not found";
-        if (error.back() == '.') error.pop_back();  // a reason is a clause of the record's sentences
-        return error;
+        return clause(error);
       }
       return "";
     }

@@ -20,7 +20,7 @@ struct EngineInfo {
   EngineId id;
   const char* name;
   EngineKind kind;
-  const char* cc;  // compilers.def name for Native ("clang", "gcc")
+  const char* cc;  // compilers.def name for Native ("clang", "gcc"), boards.def name for Qemu ("aarch64-virt")
   int opt;
   bool user;       // false: test-only (see engines.def)
 };

@@ -5,6 +5,8 @@
 
 #include "front/source/atomic_file.h"
 #include "fuzz/run/parallel.h"
+#include "targets/board_profile.h"
+#include "targets/board_run.h"
 
 namespace cairn::fuzz {
 
@@ -23,6 +25,12 @@ std::string refusal_text(const diag::Refusal& r) {
 }  // namespace
 
 bool Pipeline::prepare(std::string& error) { return write_runtime(o_.workdir, error); }
+
+bool Pipeline::boards_wanted() const {
+  for (EngineId e : o_.engines)
+    if (engine_info(e).kind == EngineKind::Qemu) return true;
+  return false;
+}
 
 bool Pipeline::accepts(const std::string& name, const std::string& text) {
   std::string path = o_.workdir + "/" + name + ".cairn", error;
@@ -52,12 +60,40 @@ void Pipeline::check_and_interpret(Slot& s, StageSeconds& t) {
   targets::ProgramRun r = targets::run_interpreted(run, o_.limits, true);
   s.outcomes[EngineId::Interp] = outcome_of(r);
   t.interp += since(start);
+  if (!boards_wanted()) return;
+  if (targets::board_profile_accepts(*run.program)) s.checked = std::make_shared<const driver::CheckRun>(std::move(run));
+  else s.board_skipped = true;
 }
 
 Outcome Pipeline::run_native_confirmed(const std::string& artifact, size_t member) {
   std::vector<std::string> args = {std::to_string(member)};
   Outcome o = outcome_of(targets::run_native(artifact, args, o_.limits, true));
   if (o.end == Outcome::End::Timeout) o = outcome_of(targets::run_native(artifact, args, o_.limits, true));
+  return o;
+}
+
+// One program on a board engine: its own image (there is no argv on the board to pick a program from a batch),
+// built at the engine's level with the trap report on and run under the emulator with the same time limit.
+Outcome Pipeline::run_board_confirmed(const driver::CheckRun& run, EngineId engine) {
+  const EngineInfo& e = engine_info(engine);
+  double timeout = o_.limits.timeout_s > 0 ? o_.limits.timeout_s : 10;
+  Outcome o;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    targets::BoardOutcome b = targets::board_engine_run(run, e.cc, timeout, e.opt);
+    o = Outcome();
+    switch (b.status) {
+      case targets::BoardOutcome::Status::Ran: o = outcome_of(b.run); break;
+      case targets::BoardOutcome::Status::BuildFailed:
+        o.end = Outcome::End::BuildFailed;
+        o.detail = b.message;
+        break;
+      case targets::BoardOutcome::Status::Refused:  // the tools went missing: cairn's environment, no finding
+        o.end = Outcome::End::NotRun;
+        o.detail = b.message;
+        break;
+    }
+    if (o.end != Outcome::End::Timeout) break;  // a timeout is confirmed by a second run
+  }
   return o;
 }
 
@@ -69,13 +105,17 @@ struct Pipeline::Built {
   Outcome failed;
 };
 
+// `beside` further tasks (the board engines' per-program builds and runs) share the batch builds' --jobs workers,
+// after them: a batch build is the longest task.
 std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<EngineId>& natives,
-                                                          const std::vector<const ProgramCpp*>& members) {
+                                                          const std::vector<const ProgramCpp*>& members, size_t beside,
+                                                          const std::function<void(size_t)>& beside_task) {
   std::string tag = "b" + std::to_string(batch_counter_++);
   std::vector<std::vector<Built>> built(natives.size(), std::vector<Built>(members.size()));
   std::vector<BatchBuild> units(natives.size());
-  parallel_for(natives.size(), o_.jobs, [&](size_t e) {
-    units[e] = build_unit(o_.workdir, tag + "-" + engine_info(natives[e]).name, batch_unit(members, natives[e]), natives[e]);
+  parallel_for(natives.size() + beside, o_.jobs, [&](size_t k) {
+    if (k >= natives.size()) return beside_task(k - natives.size());
+    units[k] = build_unit(o_.workdir, tag + "-" + engine_info(natives[k]).name, batch_unit(members, natives[k]), natives[k]);
   });
   // A unit the compiler refused is built again one program at a time, so one refused program hides no other.
   std::vector<std::pair<size_t, size_t>> singles;
@@ -109,12 +149,22 @@ std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<Engi
 
 void Pipeline::build_and_run(std::vector<Slot*>& slots, StageSeconds& t) {
   std::vector<EngineId> natives;
-  for (EngineId e : o_.engines)
+  std::vector<std::pair<EngineId, Slot*>> boards;  // each program the profile accepts, on each board engine
+  for (EngineId e : o_.engines) {
     if (engine_info(e).kind == EngineKind::Native) natives.push_back(e);
+    if (engine_info(e).kind == EngineKind::Qemu)
+      for (Slot* s : slots)
+        if (s->checked) boards.push_back({e, s});
+  }
   std::vector<const ProgramCpp*> members;
   for (Slot* s : slots) members.push_back(&s->cpp);
   auto start = std::chrono::steady_clock::now();
-  std::vector<std::vector<Built>> built = build(natives, members);
+  std::vector<Outcome> board_results(boards.size());
+  std::vector<std::vector<Built>> built = build(natives, members, boards.size(), [&](size_t k) {
+    board_results[k] = run_board_confirmed(*boards[k].second->checked, boards[k].first);
+  });
+  for (size_t k = 0; k < boards.size(); ++k) boards[k].second->outcomes[boards[k].first] = std::move(board_results[k]);
+  for (Slot* s : slots) s->checked.reset();  // the checked program is no longer needed
   t.build += since(start);
   start = std::chrono::steady_clock::now();
   std::vector<Outcome> results(natives.size() * slots.size());

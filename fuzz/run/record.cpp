@@ -44,6 +44,31 @@ nlohmann::ordered_json engines_json(const std::vector<EngineId>& engines) {
   return a;
 }
 
+nlohmann::ordered_json engine_counts_json(const std::vector<EngineId>& engines, const std::map<EngineId, uint64_t>& counts,
+                                          bool boards_only) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (EngineId e : engines) {
+    if (boards_only && engine_info(e).kind != EngineKind::Qemu) continue;
+    auto it = counts.find(e);
+    j[engine_info(e).name] = it == counts.end() ? 0 : it->second;
+  }
+  return j;
+}
+
+std::string board_lines(const std::vector<EngineId>& engines, const std::map<EngineId, uint64_t>& ran,
+                        const std::map<EngineId, uint64_t>& skipped) {
+  std::string s;
+  for (EngineId e : engines) {
+    if (engine_info(e).kind != EngineKind::Qemu) continue;
+    auto r = ran.find(e);
+    auto k = skipped.find(e);
+    uint64_t n = r == ran.end() ? 0 : r->second, m = k == skipped.end() ? 0 : k->second;
+    s += std::string(engine_info(e).name) + ": " + std::to_string(n) + " program" + (n == 1 ? "" : "s") + " run, " +
+         std::to_string(m) + " skipped (outside the freestanding profile)\n";
+  }
+  return s;
+}
+
 std::string engines_line(const std::vector<EngineId>& engines, const std::map<std::string, std::string>& unavailable) {
   std::string s;
   for (EngineId e : engines) s += (s.empty() ? "" : ", ") + std::string(engine_info(e).name);
@@ -69,6 +94,8 @@ nlohmann::ordered_json campaign_record(const CampaignOptions& o, const FuzzTally
   j["engines_unavailable"] = un;
   j["programs"] = t.programs;
   j["engine_runs"] = t.engine_runs;
+  j["engine_programs"] = engine_counts_json(t.engines, t.engine_programs, false);
+  j["engine_skipped"] = engine_counts_json(t.engines, t.engine_skipped, true);
   nlohmann::ordered_json cons = nlohmann::ordered_json::object();
   for (Construct c : all_constructs()) {
     auto it = t.constructs.find(std::string(construct_name(c)));
@@ -101,6 +128,7 @@ std::string campaign_human(const CampaignOptions& o, const FuzzTally& t) {
                   fixed1(static_cast<double>(t.programs) / secs) + " programs/s, " +
                   fixed1(static_cast<double>(t.engine_runs) / secs) + " engine runs/s)\n";
   s += "engines: " + engines_line(t.engines, t.unavailable) + "\n";
+  s += board_lines(t.engines, t.engine_programs, t.engine_skipped);
   size_t fresh = 0;
   for (const Disagreement& d : t.disagreements) fresh += d.duplicate ? 0 : 1;
   if (t.disagreements.empty() && t.generator_defects.empty()) {

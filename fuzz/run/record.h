@@ -39,6 +39,8 @@ struct FuzzTally {
   std::vector<EngineId> engines;
   std::map<std::string, std::string> unavailable;
   uint64_t programs = 0, engine_runs = 0, intended_traps = 0;
+  std::map<EngineId, uint64_t> engine_programs;  // programs each engine ran (the compared ones)
+  std::map<EngineId, uint64_t> engine_skipped;   // programs a board engine left out: outside the profile
   std::map<std::string, uint64_t> constructs;
   std::vector<GeneratorDefect> generator_defects;
   std::vector<Disagreement> disagreements;
@@ -52,5 +54,11 @@ std::string campaign_human(const CampaignOptions& o, const FuzzTally& t);
 // "interp, clang-O0, ... (qemu-aarch64 unavailable: why)"
 std::string engines_line(const std::vector<EngineId>& engines, const std::map<std::string, std::string>& unavailable);
 nlohmann::ordered_json engines_json(const std::vector<EngineId>& engines);
+// {"ENGINE": N} for every engine of `engines` (0 when absent from `counts`), or only the board engines.
+nlohmann::ordered_json engine_counts_json(const std::vector<EngineId>& engines, const std::map<EngineId, uint64_t>& counts,
+                                          bool boards_only);
+// "qemu-aarch64: 13 programs run, 17 skipped (outside the freestanding profile)\n" per board engine, or "".
+std::string board_lines(const std::vector<EngineId>& engines, const std::map<EngineId, uint64_t>& ran,
+                        const std::map<EngineId, uint64_t>& skipped);
 
 }  // namespace cairn::fuzz

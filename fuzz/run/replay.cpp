@@ -33,7 +33,13 @@ std::vector<std::string> case_files(const std::string& dir) {
   return files;
 }
 
-nlohmann::ordered_json replay_record(const ReplayOptions& o, const std::vector<ReplayCase>& cases, bool failed) {
+// Programs each engine ran, and those a board engine left out (outside the freestanding profile).
+struct ReplayCounts {
+  std::map<EngineId, uint64_t> ran, skipped;
+};
+
+nlohmann::ordered_json replay_record(const ReplayOptions& o, const std::vector<ReplayCase>& cases, bool failed,
+                                     const ReplayCounts& n) {
   nlohmann::ordered_json j;
   j["protocol"] = "cairn.fuzz/1";
   j["mode"] = "replay";
@@ -44,6 +50,8 @@ nlohmann::ordered_json replay_record(const ReplayOptions& o, const std::vector<R
   for (const auto& [name, why] : o.unavailable) un[name] = why;
   j["engines_unavailable"] = un;
   j["programs"] = cases.size();
+  j["engine_programs"] = engine_counts_json(o.engines, n.ran, false);
+  j["engine_skipped"] = engine_counts_json(o.engines, n.skipped, true);
   nlohmann::ordered_json a = nlohmann::ordered_json::array();
   for (const ReplayCase& c : cases) {
     nlohmann::ordered_json cj;
@@ -57,11 +65,13 @@ nlohmann::ordered_json replay_record(const ReplayOptions& o, const std::vector<R
   return j;
 }
 
-std::string replay_human(const ReplayOptions& o, const std::vector<ReplayCase>& cases, bool failed) {
+std::string replay_human(const ReplayOptions& o, const std::vector<ReplayCase>& cases, bool failed,
+                         const ReplayCounts& n) {
   size_t bad = 0;
   for (const ReplayCase& c : cases) bad += c.error.empty() && c.fails.empty() ? 0 : 1;
   std::string s = "fuzz replay " + o.dir + ": " + std::to_string(cases.size()) + " case" +
-                  (cases.size() == 1 ? "" : "s") + "\nengines: " + engines_line(o.engines, o.unavailable) + "\n";
+                  (cases.size() == 1 ? "" : "s") + "\nengines: " + engines_line(o.engines, o.unavailable) + "\n" +
+                  board_lines(o.engines, n.ran, n.skipped);
   s += failed ? "disagreed: " + std::to_string(bad) + " failing case" + (bad == 1 ? "" : "s") + "\n" : "agreed\n";
   for (const ReplayCase& c : cases) {
     if (!c.error.empty()) s += "failed  " + c.file + ": " + c.error + "\n";
@@ -114,6 +124,7 @@ CampaignResult run_replay(const ReplayOptions& o) {
   if (p.prepare(error)) p.run(slots, t);
   size_t k = 0;
   bool failed = !error.empty();
+  ReplayCounts counts;
   for (ReplayCase& c : cases) {
     if (!c.error.empty()) {
       failed = true;
@@ -121,7 +132,11 @@ CampaignResult run_replay(const ReplayOptions& o) {
     }
     const Slot& s = slots[k++];
     if (!s.accepted) c.error = "the checker refuses it: " + s.refusal;
+    if (s.board_skipped)
+      for (EngineId id : o.engines)
+        if (engine_info(id).kind == EngineKind::Qemu) ++counts.skipped[id];
     for (const auto& [id, out] : s.outcomes) {
+      if (out.end != Outcome::End::NotRun) ++counts.ran[id];
       std::string why;
       if (out.end != Outcome::End::NotRun && !meets_expectation(c.header, out, why)) c.fails[engine_info(id).name] = why;
     }
@@ -129,8 +144,8 @@ CampaignResult run_replay(const ReplayOptions& o) {
   }
   fs::remove_all(dir, ec);
   targets::forget_on_interrupt(dir);
-  r.record = replay_record(o, cases, failed);
-  r.human = replay_human(o, cases, failed);
+  r.record = replay_record(o, cases, failed, counts);
+  r.human = replay_human(o, cases, failed, counts);
   r.exit_code = failed ? 1 : 0;
   return r;
 }

@@ -2,6 +2,7 @@
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -49,7 +50,14 @@ def campaign(c, cairn, tmp):
             "seed, requested and programs")
     engines = rec.get("engines", [])
     c.check(engines[:1] == ["interp"] and len(engines) >= 2, "interp and at least one native engine: %s" % engines)
-    c.check(rec.get("engine_runs") == 30 * len(engines), "every engine ran every program (%s)" % rec.get("engine_runs"))
+    ran = rec.get("engine_programs", {})
+    skipped = rec.get("engine_skipped", {})
+    c.check(all(ran.get(e) == 30 for e in engines if e != "qemu-aarch64"),
+            "every host engine ran every program (%s)" % ran)
+    c.check(rec.get("engine_runs") == sum(ran.values()), "engine_runs is the sum of engine_programs (%s)" % ran)
+    if "qemu-aarch64" in engines:
+        c.check(ran.get("qemu-aarch64", 0) + skipped.get("qemu-aarch64", 0) == 30,
+                "qemu-aarch64 ran or skipped every program (%s, %s)" % (ran, skipped))
     c.check("qemu-aarch64" in rec.get("engines_unavailable", {}) or "qemu-aarch64" in engines,
             "qemu-aarch64 is an engine or listed unavailable with its reason")
     c.check(rec.get("generator_defects") == [] and rec.get("disagreements") == [], "no defect, no disagreement")
@@ -78,7 +86,8 @@ def determinism(c, cairn, tmp):
             "--index runs one program (%s)" % text[-300:])
     code, rec, text = run(cairn, ["--seed", "11", "--count", "3", "--format", "human"], tmp)
     c.check(code == 0 and re.match(r"fuzz seed 11: 3 programs, \d+ engine runs in [0-9.]+ s \([0-9.]+ programs/s, "
-                                   r"[0-9.]+ engine runs/s\)\nengines: interp, .*\nagreed\n$", text),
+                                   r"[0-9.]+ engine runs/s\)\nengines: interp, .*\n(qemu-aarch64: \d+ programs? run, "
+                                   r"\d+ skipped \(outside the freestanding profile\)\n)?agreed\n$", text),
             "the human form (%r)" % text[-300:])
 
 
@@ -126,7 +135,6 @@ def usage_errors(c, cairn, tmp):
         usage(c, cairn, tmp, ["--seed", bad], "the seed %r" % bad)
     usage(c, cairn, tmp, ["--count", "0"], "--count 0")
     usage(c, cairn, tmp, ["--seed", "1", "--index", "2", "--count", "3"], "--index with --count")
-    usage(c, cairn, tmp, ["--engines", "interp,qemu-aarch64"], "a named engine missing here")
     usage(c, cairn, tmp, ["--engines", "interp,test-miscompile-sub"], "the test-only engine without the variable")
     usage(c, cairn, tmp, ["somefile"], "an operand")
     code, rec, text = run(cairn, ["--seed", "1", "--count", "2", "--engines", "interp,test-miscompile-sub",
@@ -137,6 +145,114 @@ def usage_errors(c, cairn, tmp):
     c.check(code == 0 and "--replay" in text and "--engines" in text, "--help lists the flags")
 
 
+BOARD_TOOLS = ("aarch64-linux-gnu-g++", "aarch64-linux-gnu-nm", "aarch64-linux-gnu-size", "qemu-system-aarch64")
+
+
+def board_missing():
+    """The first tool of the qemu-aarch64 engine missing on PATH, or None."""
+    for t in BOARD_TOOLS:
+        if shutil.which(t) is None:
+            return t
+    return None
+
+
+def path_without_qemu(tmp):
+    """PATH with every directory holding qemu-system-aarch64 replaced by a copy of links to all else it holds."""
+    dirs = []
+    for i, d in enumerate(os.environ.get("PATH", "").split(os.pathsep)):
+        if d and os.path.exists(os.path.join(d, "qemu-system-aarch64")):
+            shadow = os.path.join(tmp, "path-without-qemu-%d" % i)
+            os.makedirs(shadow, exist_ok=True)
+            for name in os.listdir(d):
+                if name != "qemu-system-aarch64" and not os.path.lexists(os.path.join(shadow, name)):
+                    os.symlink(os.path.join(d, name), os.path.join(shadow, name))
+            d = shadow
+        dirs.append(d)
+    return os.pathsep.join(dirs)
+
+
+# A program inside the freestanding profile (prints, a trap) and one outside it (a Buf: alloc and free).
+INSIDE = """fn main() -> i32 {
+  let a:u8 = 250;
+  let b:u8 = 6;
+  println("before");
+  let c = a + b;
+  println("after ", c);
+  return 0;
+}
+"""
+OUTSIDE = """fn main() -> i32 {
+  let mut b = Buf[u64](3);
+  b[1] = 7;
+  println(b[1]);
+  return 0;
+}
+"""
+HEADER = """// cairn-fuzz regression 0000000000000000
+// found: seed 1 index 2, kind stdout, interp vs qemu-aarch64
+// observed qemu-aarch64: exit 0, stdout ""
+// expect exit: %d
+// expect trap: %s
+// expect stdout: %s
+"""
+
+
+def qemu_absent(c, cairn, tmp):
+    """Without qemu-system-aarch64 on PATH the engine is listed unavailable with the reason, and naming it is exit 2."""
+    env = {"PATH": path_without_qemu(tmp)}
+    code, rec, text = run(cairn, ["--seed", "11", "--count", "2", "--jobs", "2", "--out", os.path.join(tmp, "nq"),
+                                  "--format", "json"], tmp, env)
+    why = (rec or {}).get("engines_unavailable", {}).get("qemu-aarch64", "")
+    c.check(code == 0 and rec and "qemu-aarch64" not in rec.get("engines", []) and "qemu-system-aarch64" in why,
+            "without QEMU on PATH qemu-aarch64 is unavailable with the reason (%d, %s)" % (code, text[-400:]))
+    code, rec, text = run(cairn, ["--engines", "interp,qemu-aarch64,clang-O0", "--count", "2", "--format", "json"],
+                          tmp, env)
+    c.check(code == 2 and rec and rec.get("code") == "E-PROJECT-OR-ENVIRONMENT" and "qemu-system-aarch64" in text,
+            "naming qemu-aarch64 without QEMU on PATH is an environment failure (%d, %s)" % (code, text[-400:]))
+
+
+def qemu_present(c, cairn, tmp):
+    """Where the cross compiler and QEMU are installed: a short campaign on interp, qemu-aarch64 and clang-O0 agrees
+    and counts the programs the board ran and skipped; a program outside the profile is skipped, not failed."""
+    missing = board_missing()
+    if missing:
+        print("SKIP: the qemu-aarch64 checks of fuzz_cmd need %s on PATH (scripts/setup installs it)" % missing)
+        return
+    if shutil.which("clang++") is None:
+        print("SKIP: the qemu-aarch64 campaign check needs clang++ on PATH")
+        return
+    engines = "interp,qemu-aarch64,clang-O0"
+    code, rec, text = run(cairn, ["--seed", "3", "--count", "8", "--engines", engines, "--jobs", "2",
+                                  "--out", os.path.join(tmp, "q"), "--format", "json"], tmp)
+    c.check(code == 0 and rec and rec.get("status") == "agreed" and rec.get("engines") == engines.split(","),
+            "a campaign with qemu-aarch64 agrees (%d, %s)" % (code, text[-600:]))
+    if rec:
+        ran, skipped = rec.get("engine_programs", {}), rec.get("engine_skipped", {})
+        c.check(ran.get("interp") == 8 and ran.get("clang-O0") == 8
+                and ran.get("qemu-aarch64", -1) + skipped.get("qemu-aarch64", -1) == 8,
+                "the record counts the programs qemu-aarch64 ran and skipped (%s, %s)" % (ran, skipped))
+        print("fuzz_cmd: qemu-aarch64 ran %s and skipped %s of 8 generated programs"
+              % (ran.get("qemu-aarch64"), skipped.get("qemu-aarch64")))
+    code, rec, text = run(cairn, ["--seed", "3", "--count", "8", "--engines", engines, "--jobs", "2",
+                                  "--out", os.path.join(tmp, "q"), "--format", "human"], tmp)
+    c.check(code == 0 and re.search(r"\nqemu-aarch64: \d+ programs? run, \d+ skipped \(outside the freestanding "
+                                    r"profile\)\nagreed\n$", text), "the human form counts them (%r)" % text[-300:])
+    # Kept cases: the board meets the header of the one inside the profile and skips the other.
+    c.write("qcases/inside.cairn", HEADER % (134, "overflow", '"before\\n"') + INSIDE)
+    c.write("qcases/outside.cairn", HEADER % (0, "none", '"7\\n"') + OUTSIDE)
+    code, rec, text = run(cairn, ["--replay", os.path.join(tmp, "qcases"), "--engines", engines, "--jobs", "2",
+                                  "--format", "json"], tmp)
+    c.check(code == 0 and rec and [x["status"] for x in rec.get("cases", [])] == ["passed", "passed"]
+            and rec.get("engine_programs", {}).get("qemu-aarch64") == 1
+            and rec.get("engine_skipped", {}).get("qemu-aarch64") == 1,
+            "--replay runs qemu-aarch64 on the case inside the profile and skips the other (%d, %s)" % (code, text[-600:]))
+    c.write("qcases/inside.cairn", HEADER % (134, "bounds", '"before\\n"') + INSIDE)
+    code, rec, text = run(cairn, ["--replay", os.path.join(tmp, "qcases"), "--engines", engines, "--format", "json"], tmp)
+    failing = [x.get("engines", {}) for x in (rec or {}).get("cases", []) if x.get("status") == "failed"]
+    c.check(code == 1 and len(failing) == 1 and "qemu-aarch64" in failing[0],
+            "a wrong trap kind fails on qemu-aarch64 too (%d, %s)" % (code, text[-400:]))
+
+
 def main():
     cairn = sys.argv[1]
     with tempfile.TemporaryDirectory(prefix="cairn-fuzz-e2e-") as tmp:
@@ -144,6 +260,8 @@ def main():
         usage_errors(c, cairn, tmp)
         replay(c, cairn, tmp)
         determinism(c, cairn, tmp)
+        qemu_absent(c, cairn, tmp)
+        qemu_present(c, cairn, tmp)
         campaign(c, cairn, tmp)
         c.finish("fuzz_cmd")
 
