@@ -94,6 +94,7 @@ Outcome Pipeline::run_board_confirmed(const driver::CheckRun& run, EngineId engi
     }
     if (o.end != Outcome::End::Timeout) break;  // a timeout is confirmed by a second run
   }
+  if (engine == EngineId::TestQemuDropMinus) std::erase(o.out, '-');  // the planted defect (engines.def)
   return o;
 }
 

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "front/source/atomic_file.h"
+#include "fuzz/reduce/case_file.h"
 #include "fuzz/run/campaign.h"
 #include "targets/board_run.h"
 #include "../scratch_dir.h"
@@ -115,6 +117,63 @@ TEST(FuzzQemu, ReplayHoldsTheBoardToTheHeader) {
   for (const auto& c : bad.record["cases"])
     if (c.contains("engines") && c["engines"].contains("qemu-aarch64")) board_failed = true;
   EXPECT_TRUE(board_failed) << bad.record.dump(1);
+}
+
+// Several functions and a loop, whose output holds one negative number: the planted board loses its '-'.
+const char* kNegative = R"(fn twice(x:i64) -> i64 = x * 2;
+
+fn total(n:i64) -> i64 {
+  let mut s:i64 = 0;
+  for i in 0..4 {
+    s += twice(n) + i64(i);
+  }
+  return s;
+}
+
+fn main() -> i32 {
+  let t:i64 = total(3);
+  println(t);
+  let d:i64 = 10 - t;
+  println(d);
+  println(twice(t));
+  return 0;
+}
+)";
+
+// A disagreement on the board engine is found, reduced through board builds of the candidates, and kept.
+TEST(FuzzQemu, BoardDisagreementIsReducedAndKept) {
+  if (std::string why = board_absent(); !why.empty()) GTEST_SKIP() << "qemu-aarch64 cannot run here: " << why;
+  fs::path out = test::scratch_dir("cairn_fuzz_qemu_") / "planted";
+  CampaignOptions o;
+  o.seed = 4;
+  o.count = 2;
+  o.engines = {EngineId::Interp, EngineId::TestQemuDropMinus};
+  o.jobs = 2;
+  o.out_dir = out.string();
+  o.reduce_s = 100;
+  o.generator = [](uint64_t, uint64_t i) {
+    Generated g;
+    g.text = i == 1 ? kNegative : kAllocates;  // the Buf program is skipped by the board, not a finding
+    return g;
+  };
+  CampaignResult r = run_campaign(o);
+  ASSERT_FALSE(r.environment);
+  EXPECT_EQ(r.exit_code, 1);
+  ASSERT_EQ(r.record["disagreements"].size(), 1u) << r.record.dump(1);
+  const auto& d = r.record["disagreements"][0];
+  EXPECT_EQ(d["index"], 1);
+  EXPECT_EQ(d["kind"], "stdout");
+  EXPECT_EQ(d["engine"], "test-qemu-drop-minus");
+  EXPECT_EQ(r.record["engine_skipped"]["test-qemu-drop-minus"], 1);
+  EXPECT_LT(d["reduced"]["to_bytes"].get<size_t>(), d["reduced"]["from_bytes"].get<size_t>()) << d.dump();
+  std::string kept;
+  ASSERT_TRUE(read_file(d["file"].get<std::string>(), kept));
+  CaseHeader h;
+  std::string error;
+  ASSERT_TRUE(parse_case(kept, h, error)) << error;
+  EXPECT_EQ(h.engine, "test-qemu-drop-minus");
+  std::printf("the kept case:\n%s", kept.c_str());
+  EXPECT_NE(kept.find('-', kept.find("// expect stdout")), std::string::npos) << "the negative output stays:\n" << kept;
 }
 
 ::testing::Environment* const cleanup =
