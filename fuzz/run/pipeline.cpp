@@ -61,8 +61,10 @@ void Pipeline::check_and_interpret(Slot& s, StageSeconds& t) {
   s.outcomes[EngineId::Interp] = outcome_of(r);
   t.interp += since(start);
   if (!boards_wanted()) return;
-  if (targets::board_profile_accepts(*run.program)) s.checked = std::make_shared<const driver::CheckRun>(std::move(run));
-  else s.board_skipped = true;
+  if (targets::board_profile_accepts(*run.program))
+    s.checked = std::make_shared<const driver::CheckRun>(std::move(run));
+  else
+    s.board_skipped = true;
 }
 
 Outcome Pipeline::run_native_confirmed(const std::string& artifact, size_t member) {

@@ -44,8 +44,8 @@ nlohmann::ordered_json engines_json(const std::vector<EngineId>& engines) {
   return a;
 }
 
-nlohmann::ordered_json engine_counts_json(const std::vector<EngineId>& engines, const std::map<EngineId, uint64_t>& counts,
-                                          bool boards_only) {
+nlohmann::ordered_json engine_counts_json(const std::vector<EngineId>& engines,
+                                          const std::map<EngineId, uint64_t>& counts, bool boards_only) {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
   for (EngineId e : engines) {
     if (boards_only && engine_info(e).kind != EngineKind::Qemu) continue;

@@ -55,8 +55,8 @@ std::string campaign_human(const CampaignOptions& o, const FuzzTally& t);
 std::string engines_line(const std::vector<EngineId>& engines, const std::map<std::string, std::string>& unavailable);
 nlohmann::ordered_json engines_json(const std::vector<EngineId>& engines);
 // {"ENGINE": N} for every engine of `engines` (0 when absent from `counts`), or only the board engines.
-nlohmann::ordered_json engine_counts_json(const std::vector<EngineId>& engines, const std::map<EngineId, uint64_t>& counts,
-                                          bool boards_only);
+nlohmann::ordered_json engine_counts_json(const std::vector<EngineId>& engines,
+                                          const std::map<EngineId, uint64_t>& counts, bool boards_only);
 // "qemu-aarch64: 13 programs run, 17 skipped (outside the freestanding profile)\n" per board engine, or "".
 std::string board_lines(const std::vector<EngineId>& engines, const std::map<EngineId, uint64_t>& ran,
                         const std::map<EngineId, uint64_t>& skipped);
