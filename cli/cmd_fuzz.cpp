@@ -64,33 +64,53 @@ int print_result(const Output& out, const fuzz::CampaignResult& r) {
   return r.exit_code;
 }
 
-// --smt (tools.md §6.4): the encoding against the interpreter on generated functions.
-int smt_mode(const Args& args, const Output& out, unsigned jobs) {
-  for (const char* f : {"replay", "engines", "shard", "reduce-s"})
-    if (args.has(f)) return usage_error(out, std::string("--") + f + " does not go with --smt.");
+// What a campaign covers (--seed, --count, --seconds, --index), shared by the differential and --smt modes.
+struct Span {
+  uint64_t seed = 0;
+  std::optional<uint64_t> count, index;
+  std::optional<double> seconds;
+};
+
+// Nothing when the flags are good; else the usage error's exit status.
+std::optional<int> parse_span(const Args& args, const Output& out, Span& s) {
   if (args.has("count") && args.has("seconds")) return usage_error(out, "--count and --seconds exclude each other.");
-  fuzz::SmtOptions o;
-  o.jobs = jobs;
   if (auto v = args.get("seed")) {
-    if (!parse_u64(*v, o.seed)) return usage_error(out, "--seed takes a whole number from 0 to 2^64-1, not \"" + *v + "\".");
+    if (!parse_u64(*v, s.seed)) return usage_error(out, "--seed takes a whole number from 0 to 2^64-1, not \"" + *v + "\".");
   } else {
-    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-    std::fprintf(stderr, "fuzz: seed %llu\n", static_cast<unsigned long long>(o.seed));
+    s.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+    std::fprintf(stderr, "fuzz: seed %llu\n", static_cast<unsigned long long>(s.seed));
   }
   uint64_t n = 0;
   if (auto v = args.get("count")) {
     if (!parse_u64(*v, n) || n == 0) return usage_error(out, "--count takes a whole number of at least 1, not \"" + *v + "\".");
-    o.count = n;
+    s.count = n;
   }
   double secs = 0;
   if (auto v = args.get("seconds")) {
     if (!parse_seconds(*v, secs)) return usage_error(out, "--seconds takes a positive number of seconds, not \"" + *v + "\".");
-    o.seconds = secs;
+    s.seconds = secs;
   }
   if (auto v = args.get("index")) {
     if (!parse_u64(*v, n)) return usage_error(out, "--index takes a whole number, not \"" + *v + "\".");
-    o.index = n;
+    if (args.has("count") || args.has("seconds") || args.has("shard"))
+      return usage_error(out, "--index runs one program: it does not go with --count, --seconds or --shard.");
+    s.index = n;
   }
+  return std::nullopt;
+}
+
+// --smt (tools.md §6.4): the encoding against the interpreter on generated functions.
+int smt_mode(const Args& args, const Output& out, unsigned jobs) {
+  for (const char* f : {"replay", "engines", "shard", "reduce-s"})
+    if (args.has(f)) return usage_error(out, std::string("--") + f + " does not go with --smt.");
+  Span span;
+  if (std::optional<int> bad = parse_span(args, out, span)) return *bad;
+  fuzz::SmtOptions o;
+  o.jobs = jobs;
+  o.seed = span.seed;
+  o.count = span.count;
+  o.seconds = span.seconds;
+  o.index = span.index;
   std::string solver = args.get("solver").value_or("both");
   if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);
   targets::install_interrupt_handlers();
@@ -132,29 +152,12 @@ int cmd_fuzz(const Command& cmd, const std::vector<std::string>& argv) {
   o.engines = sel.engines;
   o.unavailable = sel.unavailable;
   o.jobs = static_cast<unsigned>(jobs);
-  if (args.has("count") && args.has("seconds")) return usage_error(out, "--count and --seconds exclude each other.");
-  if (auto v = args.get("seed")) {
-    if (!parse_u64(*v, o.seed)) return usage_error(out, "--seed takes a whole number from 0 to 2^64-1, not \"" + *v + "\".");
-  } else {
-    o.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-    std::fprintf(stderr, "fuzz: seed %llu\n", static_cast<unsigned long long>(o.seed));
-  }
-  uint64_t n = 0;
-  if (auto v = args.get("count")) {
-    if (!parse_u64(*v, n) || n == 0) return usage_error(out, "--count takes a whole number of at least 1, not \"" + *v + "\".");
-    o.count = n;
-  }
-  double secs = 0;
-  if (auto v = args.get("seconds")) {
-    if (!parse_seconds(*v, secs)) return usage_error(out, "--seconds takes a positive number of seconds, not \"" + *v + "\".");
-    o.seconds = secs;
-  }
-  if (auto v = args.get("index")) {
-    if (!parse_u64(*v, n)) return usage_error(out, "--index takes a whole number, not \"" + *v + "\".");
-    if (args.has("count") || args.has("seconds") || args.has("shard"))
-      return usage_error(out, "--index runs one program: it does not go with --count, --seconds or --shard.");
-    o.index = n;
-  }
+  Span span;
+  if (std::optional<int> bad = parse_span(args, out, span)) return *bad;
+  o.seed = span.seed;
+  o.count = span.count;
+  o.seconds = span.seconds;
+  o.index = span.index;
   if (auto v = args.get("reduce-s"); v && !parse_seconds(*v, o.reduce_s))
     return usage_error(out, "--reduce-s takes a positive number of seconds, not \"" + *v + "\".");
   if (auto v = args.get("shard"); v && !parse_shard(*v, o.shard_index, o.shard_count))

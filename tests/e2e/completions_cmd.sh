@@ -3,11 +3,7 @@
 # offers for each built command exactly the flags its own --help lists; the zsh script parses when zsh is here.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+e2e_start
 
 "$CAIRN" completions bash >"$tmp/cairn.bash" || bad "completions bash exits non-zero"
 if bash -n "$tmp/cairn.bash"; then ok; else bad "the bash script does not parse"; fi
@@ -50,5 +46,4 @@ else
   echo "SKIP zsh -n: zsh is not installed here"
 fi
 
-echo "completions_cmd: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_finish completions_cmd

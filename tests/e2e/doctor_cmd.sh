@@ -4,12 +4,7 @@
 # no-compiler, every missing tool says what it disables, and the exit status is 2.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-has() { if grep -q -- "$2" <<<"$out"; then ok; else bad "$1: output lacks '$2': $(head -c 300 <<<"$out")"; fi; }
+e2e_start
 
 out=$("$CAIRN" doctor --format json)
 status=$?
@@ -32,5 +27,4 @@ out=$(PATH="$tmp/empty" "$CAIRN" doctor --format human)
 has "empty PATH, human" "missing  git (git is not on PATH)"
 has "empty PATH, human" "no-compiler: neither clang++ nor g++ is on PATH"
 
-echo "doctor_cmd: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_finish doctor_cmd

@@ -3,11 +3,7 @@
 # a program that writes a derive gets the checker's E-UNSUPPORTED refusal (exit 1).
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+e2e_start
 
 out=$("$CAIRN" expand "$CAIRN_SOURCE_DIR/examples/01_hello.cairn" --format json)
 if [ $? -eq 0 ] && grep -q '"status":"nothing-generated","derives":\[\]' <<<"$out"; then ok; else bad "accepted program: $out"; fi
@@ -17,5 +13,4 @@ printf 'derive eq for P;\nfn main() -> i32 {\n  return 0;\n}\n' >"$tmp/d.cairn"
 out=$("$CAIRN" expand "$tmp/d.cairn" --format json)
 if [ $? -eq 1 ] && grep -q '"code":"E-UNSUPPORTED"' <<<"$out"; then ok; else bad "a derive: $out"; fi # produces E-UNSUPPORTED
 
-echo "expand_cmd: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_finish expand_cmd

@@ -4,11 +4,7 @@
 # not go with --smt refused as usage errors. (Injected mismatches are tested in tests/unit/fuzz_smt.)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+e2e_start
 
 cd "$tmp" || exit 1
 out1=$("$CAIRN" fuzz --smt --seed 7 --count 12 --jobs 1 --out kept --format json)
@@ -38,5 +34,4 @@ done
 out=$("$CAIRN" fuzz --seed 1 --count 1 --solver z3 --format json)
 if [ $? -eq 2 ] && grep -q "goes with --smt" <<<"$out"; then ok; else bad "--solver without --smt: $out"; fi
 
-echo "fuzz_smt_cmd: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_finish fuzz_smt_cmd

@@ -4,11 +4,7 @@
 # refused with E-PROJECT-OR-ENVIRONMENT, writing nothing.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+e2e_start
 expect() { # WANT_EXIT NAME ARGS...: runs cairn in $tmp, keeps stdout in $out
   local want=$1 name=$2
   shift 2
@@ -16,7 +12,6 @@ expect() { # WANT_EXIT NAME ARGS...: runs cairn in $tmp, keeps stdout in $out
   local status=$?
   if [ "$status" -eq "$want" ]; then ok; else bad "$name: want exit $want, got $status: $(head -c 400 <<<"$out")"; fi
 }
-has() { if grep -q -- "$2" <<<"$out"; then ok; else bad "$1: output lacks '$2': $(head -c 300 <<<"$out")"; fi; }
 
 for t in default cli lib; do
   expect 0 "new $t" new "proj-$t" --template "$t" --format json
@@ -47,5 +42,4 @@ for t in service parallel; do
 done
 expect 2 "no DIR is a usage error" new --format json
 
-echo "new_cmd: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_finish new_cmd
