@@ -2,7 +2,7 @@
 import json, os, shutil, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_checks import Checks  # noqa: E402
+from e2e_checks import Checks, record_of, run_cairn  # noqa: E402
 
 cairn, root = sys.argv[1], sys.argv[2]
 missing = [t for t in ("aarch64-linux-gnu-g++", "aarch64-linux-gnu-nm", "aarch64-linux-gnu-size",
@@ -18,16 +18,10 @@ check, write = _checks.check, _checks.write
 
 
 def cairn_run(args, env=None, fds=(), timeout=300):
-    e = dict(os.environ, **(env or {}))
-    e.pop("CAIRN_FORMAT", None)
-    return subprocess.run([cairn] + args, capture_output=True, env=e, pass_fds=fds, timeout=timeout, cwd=tmp)
+    return run_cairn(cairn, args, tmp, env, fds, timeout)
 
 
-def record(proc):
-    try:
-        return json.loads(proc.stdout)
-    except ValueError:
-        return {}
+record = record_of
 
 
 examples = os.path.join(tmp, "examples")

@@ -2,7 +2,7 @@
 import hashlib, json, os, stat, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_checks import Checks  # noqa: E402
+from e2e_checks import Checks, record_of, run_cairn  # noqa: E402
 
 cairn = sys.argv[1]
 tmp = tempfile.mkdtemp(prefix="cairn-native-")
@@ -13,16 +13,10 @@ check, write = _checks.check, _checks.write
 
 
 def cairn_run(args, env=None, fds=(), timeout=300):
-    e = dict(os.environ, **(env or {}))
-    e.pop("CAIRN_FORMAT", None)
-    return subprocess.run([cairn] + args, capture_output=True, env=e, pass_fds=fds, timeout=timeout, cwd=tmp)
+    return run_cairn(cairn, args, tmp, env, fds, timeout)
 
 
-def record(proc):
-    try:
-        return json.loads(proc.stdout)
-    except ValueError:
-        return {}
+record = record_of
 
 
 def sha(path):
