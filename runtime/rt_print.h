@@ -52,21 +52,23 @@ struct Out {
 #endif
   }
   char* room(size_t k) {
-    if (n + k > cap) {
-      size_t c = cap * 2;
-      while (c < n + k) c *= 2;
-#ifdef CAIRN_FREESTANDING
-      p = OutArena::grow(p, p != small, n, cap, c);
-#else
-      char* q = static_cast<char*>(sys_malloc(c));
-      if (!q) sys_abort();
-      std::memcpy(q, p, n);
-      if (p != small) sys_free(p);
-      p = q;
-#endif
-      cap = c;
-    }
+    if (n + k > cap) grow(k);
     return p + n;
+  }
+  // Out of line: a print rarely outgrows its 256 bytes, and every print site would otherwise carry this copy.
+  [[gnu::noinline]] void grow(size_t k) {
+    size_t c = cap * 2;
+    while (c < n + k) c *= 2;
+#ifdef CAIRN_FREESTANDING
+    p = OutArena::grow(p, p != small, n, cap, c);
+#else
+    char* q = static_cast<char*>(sys_malloc(c));
+    if (!q) sys_abort();
+    std::memcpy(q, p, n);
+    if (p != small) sys_free(p);
+    p = q;
+#endif
+    cap = c;
   }
   void add(const void* s, size_t k) {
     if (k == 0) return;
@@ -75,7 +77,8 @@ struct Out {
   }
 };
 
-inline void put_u64(Out& o, uint64_t v) {
+// Writing a value and the write itself stay out of line: one copy per program rather than one per print site.
+[[gnu::noinline]] inline void put_u64(Out& o, uint64_t v) {
   char d[24];
   int i = 24;
   do {
@@ -84,7 +87,7 @@ inline void put_u64(Out& o, uint64_t v) {
   } while (v);
   o.add(d + i, static_cast<size_t>(24 - i));
 }
-inline void put_i64(Out& o, int64_t v) {
+[[gnu::noinline]] inline void put_i64(Out& o, int64_t v) {
   if (v < 0) {
     o.add("-", 1);
     put_u64(o, uint64_t{0} - static_cast<uint64_t>(v));
@@ -101,11 +104,11 @@ inline void put(Out& o, int8_t v) { put_i64(o, v); }
 inline void put(Out& o, int16_t v) { put_i64(o, v); }
 inline void put(Out& o, int32_t v) { put_i64(o, v); }
 inline void put(Out& o, int64_t v) { put_i64(o, v); }
-inline void put(Out& o, float v) {
+[[gnu::noinline]] inline void put(Out& o, float v) {
   size_t k = float_text(static_cast<double>(v), true, o.room(48));
   o.n += k;
 }
-inline void put(Out& o, double v) {
+[[gnu::noinline]] inline void put(Out& o, double v) {
   size_t k = float_text(v, false, o.room(48));
   o.n += k;
 }
@@ -125,7 +128,7 @@ inline void write_all(int fd, const char* p, size_t n) {
   }
 }
 // print/println/eprint/eprintln: fd 1 or 2, a newline for the ln forms.
-inline void emit(Out& o, int fd, bool newline) {
+[[gnu::noinline]] inline void emit(Out& o, int fd, bool newline) {
   if (newline) o.add("\n", 1);
   write_all(fd, o.p, o.n);
 }
@@ -155,9 +158,9 @@ inline void assert_head(Out& o, const Site* s) {
 
 }  // namespace cr
 
-// assert(c) / assert(c, "why"): the line on standard error, then trap `assert` (§15.7).
-inline void cr_assert(bool c, const cr::Site* s, const char* why, uint64_t why_n) {
-  if (c) return;
+// assert(c) / assert(c, "why"): the line on standard error, then trap `assert` (§15.7). The failing path is out
+// of line and cold, like the trap.
+[[noreturn, gnu::cold, gnu::noinline]] inline void cr_assert_failed(const cr::Site* s, const char* why, uint64_t why_n) {
   cr::Out o;
   cr::assert_head(o, s);
   if (why) {
@@ -169,11 +172,14 @@ inline void cr_assert(bool c, const cr::Site* s, const char* why, uint64_t why_n
   (void)w;
   cr::trap(cr::Trap::Assert, s);
 }
+inline void cr_assert(bool c, const cr::Site* s, const char* why, uint64_t why_n) {
+  if (!c) cr_assert_failed(s, why, why_n);
+}
 
 // assert_eq(a, b) / assert_eq(a, b, "why"): compared with ==, operands written as print writes them.
 template <class T>
-inline void cr_assert_eq(T a, T b, const cr::Site* s, const char* why, uint64_t why_n) {
-  if (a == b) return;
+[[noreturn, gnu::cold, gnu::noinline]] inline void cr_assert_eq_failed(T a, T b, const cr::Site* s, const char* why,
+                                                                     uint64_t why_n) {
   cr::Out o;
   cr::assert_head(o, s);
   o.add(": ", 2);
@@ -189,4 +195,8 @@ inline void cr_assert_eq(T a, T b, const cr::Site* s, const char* why, uint64_t 
   long w = cr::sys_write(2, o.p, o.n);
   (void)w;
   cr::trap(cr::Trap::Assert, s);
+}
+template <class T>
+inline void cr_assert_eq(T a, T b, const cr::Site* s, const char* why, uint64_t why_n) {
+  if (!(a == b)) cr_assert_eq_failed(a, b, s, why, why_n);
 }

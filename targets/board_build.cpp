@@ -94,4 +94,45 @@ bool inspect_image(const Board& board, const std::string& image, ImageSize& size
   return true;
 }
 
+BoardImage build_board_image(const std::string& target, int opt, const std::string& dir, const std::string& name,
+                             const std::string& cpp_name) {
+  BoardImage r;
+  r.environment = true;
+  std::optional<Board> board = find_board(target);
+  if (!board) {
+    r.output = "no freestanding target \"" + target + "\"";
+    return r;
+  }
+  std::optional<Compiler> cc = find_cross_compiler(board->tool_prefix + "g++", r.output);
+  std::vector<std::string> sources;
+  if (!cc || !write_board_files(*board, dir, sources, r.output)) return r;
+  BuildOptions o;
+  o.target = target;
+  o.opt = opt;
+  o.trap_report = true;
+  ProcessOptions po;
+  po.capture = true;
+  po.null_stdin = true;
+  po.timeout_s = 600;
+  po.address_space_cap = uint64_t{8} << 30;
+  ProcessResult pr = run_program({board_command(*board, cc->path, o, sources, name, cpp_name), {}, dir, {}}, po);
+  if (!pr.started) {
+    r.output = "Cannot start the compiler " + cc->path + ": " + pr.error + ".";
+    return r;
+  }
+  r.environment = false;
+  r.output = pr.err + pr.out;
+  if (pr.timed_out) r.output += "\nthe compiler ran past 600 s";
+  r.artifact = std::filesystem::absolute(std::filesystem::path(dir) / name).string();
+  if (pr.status != 0) return r;
+  ImageSize size;
+  std::string error;
+  if (!inspect_image(*board, r.artifact, size, error)) {
+    r.output = error;
+    return r;
+  }
+  r.built = true;
+  return r;
+}
+
 }  // namespace cairn::targets

@@ -31,4 +31,17 @@ std::vector<std::string> board_command(const Board& board, const std::string& co
 // `error` when a tool fails or any symbol is undefined (the image would not run: a defect of cairn).
 bool inspect_image(const Board& board, const std::string& image, ImageSize& size, std::string& error);
 
+// One image from C++ the caller wrote (a batch of programs: cairn fuzz): the target's files and the cross compile
+// in `dir`, whose runtime/ already holds the runtime headers, at -O`opt` with the trap report on, the image then
+// inspected as build_native inspects it. `environment` marks a failure that is not the C++'s (no cross compiler,
+// a file that cannot be written).
+struct BoardImage {
+  bool built = false;
+  bool environment = false;
+  std::string artifact;  // absolute path of the ELF image
+  std::string output;    // the compiler's output, or what failed
+};
+BoardImage build_board_image(const std::string& target, int opt, const std::string& dir, const std::string& name,
+                             const std::string& cpp_name);
+
 }  // namespace cairn::targets

@@ -23,16 +23,21 @@ std::string split_trap_report(std::string& out) {
 
 }  // namespace
 
-std::vector<std::string> board_run_command(const Board& board, const std::string& image) {
+std::vector<std::string> board_run_command(const Board& board, const std::string& image, const std::string& append) {
   std::vector<std::string> cmd = board.emulator;
   cmd.push_back(image);
+  if (!append.empty()) {
+    cmd.push_back("-append");
+    cmd.push_back(append);
+  }
   return cmd;
 }
 
-ProgramRun run_board(const Board& board, const std::string& image, const RunLimits& limits, bool trap_report) {
+ProgramRun run_board(const Board& board, const std::string& image, const RunLimits& limits, bool trap_report,
+                     const std::string& append) {
   ProgramRun out;
   ExecSpec spec;
-  spec.argv = board_run_command(board, image);
+  spec.argv = board_run_command(board, image, append);
   ProcessOptions opts;
   opts.timeout_s = limits.timeout_s > 0 ? limits.timeout_s : kBoardDefaultTimeout;
   opts.capture = true;     // the UART: a trap report is taken off its end

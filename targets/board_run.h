@@ -13,13 +13,16 @@ namespace cairn::targets {
 // A board run's time limit when none is given: an emulator is always stopped.
 constexpr double kBoardDefaultTimeout = 300;
 
-// The emulator's full command line for `image`.
-std::vector<std::string> board_run_command(const Board& board, const std::string& image);
+// The emulator's full command line for `image`; a non-empty `append` is the image's command line after its path
+// (QEMU's -append, which the image reads by semihosting: cr_cmdline in start.S).
+std::vector<std::string> board_run_command(const Board& board, const std::string& image,
+                                           const std::string& append = "");
 
 // Runs `image` under the emulator with the limits' timeout (kBoardDefaultTimeout when 0), its UART as the
 // captured stdout and the emulator's exit status as the status. With `trap_report` (an image built with it),
 // a trap's final `trap: KIND at FILE:LINE` line is taken off stdout into ProgramRun::trap_report.
-ProgramRun run_board(const Board& board, const std::string& image, const RunLimits& limits, bool trap_report);
+ProgramRun run_board(const Board& board, const std::string& image, const RunLimits& limits, bool trap_report,
+                     const std::string& append = "");
 
 // The outcome of one program on a board, as the host engines give theirs (the qemu-aarch64 engine).
 struct BoardOutcome {

@@ -7,6 +7,7 @@
 #include "front/source/atomic_file.h"
 #include "lower/lower.h"
 #include "semantics/ir.h"
+#include "targets/board_build.h"
 #include "targets/exec.h"
 #include "targets/runtime_files.h"
 #include "targets/toolchain.h"
@@ -47,17 +48,39 @@ ProgramCpp program_cpp(const driver::CheckRun& run) {
 std::string batch_unit(const std::vector<const ProgramCpp*>& members, EngineId engine) {
   bool nan = false;
   for (const ProgramCpp* m : members) nan |= m->canonical_nan;
-  std::string s = "// A cairn fuzz batch: one namespace per program, main(argv[1]) runs one.\n";
+  bool board = engine_info(engine).kind == EngineKind::Qemu;
+  std::string s = board ? "// A cairn fuzz board batch: one namespace per program, the emulator's -append picks one.\n"
+                        : "// A cairn fuzz batch: one namespace per program, main(argv[1]) runs one.\n";
   if (nan) s += kNanDefine;
   s += kInclude;
-  s += "#include <cstdlib>\n\n";
+  if (!board) s += "#include <cstdlib>\n";
+  s += "\n";
   for (size_t i = 0; i < members.size(); ++i)
     s += "namespace cairn_fuzz_p" + std::to_string(i) + " {\n" + members[i]->body + "}\n\n";
-  s += "int main(int argc, char** argv) {\n  long which = argc > 1 ? std::strtol(argv[1], nullptr, 10) : -1;\n";
+  if (board) {
+    // The board has no argv: the number is the last word of the emulator's command line (start.S: cr_cmdline).
+    s += "extern \"C\" long cr_cmdline(char* buf, long size);\n"
+         "static long cairn_fuzz_which() {\n"
+         "  static char line[4096];\n"
+         "  long n = cr_cmdline(line, sizeof line);\n"
+         "  long at = n;\n"
+         "  while (at > 0 && line[at - 1] >= '0' && line[at - 1] <= '9') --at;\n"
+         "  if (n <= 0 || at == n || n - at > 9) return -1;\n"
+         "  long v = 0;\n"
+         "  for (long i = at; i < n; ++i) v = v * 10 + (line[i] - '0');\n"
+         "  return v;\n"
+         "}\n\n"
+         "extern \"C\" int cf_main() {\n  long which = cairn_fuzz_which();\n";
+  } else {
+    s += "int main(int argc, char** argv) {\n  long which = argc > 1 ? std::strtol(argv[1], nullptr, 10) : -1;\n";
+  }
   s += "  switch (which) {\n";
   for (size_t i = 0; i < members.size(); ++i)
     s += "    case " + std::to_string(i) + ": return cairn_fuzz_p" + std::to_string(i) + "::cairn_main();\n";
   s += "    default: return 125;\n  }\n}\n";
+  // Under CAIRN_FUZZ_SANITIZE=undefined a report aborts (a crash, not an exit status a program could also give).
+  if (!board && ubsan_programs())
+    s += "\nextern \"C\" const char* __ubsan_default_options() { return \"abort_on_error=1:print_stacktrace=1\"; }\n";
   if (engine == EngineId::TestMiscompileSub) s = plant(s, "cr_sub<", "cr_add<");
   if (engine == EngineId::TestRefuseDiv) s = plant(s, "cr_div<", "cr_div_planted_refusal<");
   return s;
@@ -78,6 +101,20 @@ BatchBuild build_unit(const std::string& dir, const std::string& name, const std
   auto start = std::chrono::steady_clock::now();
   const EngineInfo& e = engine_info(engine);
   std::string error;
+  if (e.kind == EngineKind::Qemu) {
+    if (!write_file_atomic(dir + "/" + name + ".cpp", cpp, error)) {
+      b.environment = true;
+      b.output = error;
+      return b;
+    }
+    targets::BoardImage img = targets::build_board_image(e.cc, e.opt, dir, name, name + ".cpp");
+    b.built = img.built;
+    b.environment = img.environment;
+    b.artifact = img.artifact;
+    b.output = img.output;
+    b.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return b;
+  }
   std::optional<targets::Compiler> cc = targets::find_compiler(e.cc, error);
   if (!cc || !write_file_atomic(dir + "/" + name + ".cpp", cpp, error)) {
     b.environment = true;
@@ -87,6 +124,8 @@ BatchBuild build_unit(const std::string& dir, const std::string& name, const std
   std::vector<std::string> cmd = {cc->path};
   for (const std::string& f : targets::semantic_flags()) cmd.push_back(f);
   cmd.push_back("-O" + std::to_string(e.opt));
+  if (ubsan_programs())
+    for (const char* f : {"-fsanitize=undefined", "-fno-sanitize-recover=undefined"}) cmd.push_back(f);
   for (const char* f : {"-w", "-I", "runtime", "-o"}) cmd.push_back(f);
   cmd.push_back(name);
   cmd.push_back(name + ".cpp");

@@ -1,5 +1,6 @@
-// Batching: many programs' lowered C++ in one translation unit per native engine, each in its own namespace, and a
-// dispatcher main choosing the program by argv[1], so one compiler start serves a whole batch (tools.md §6.2).
+// Batching: many programs' lowered C++ in one translation unit per engine, each in its own namespace, and a
+// dispatcher main choosing the program by argv[1] (on a board engine: the last word of the emulator's -append), so
+// one compiler start serves a whole batch (tools.md §6.2).
 #pragma once
 #include <string>
 #include <vector>
@@ -34,7 +35,8 @@ struct BatchBuild {
 // Writes the runtime headers into `dir`/runtime once (false with `error` when it cannot).
 bool write_runtime(const std::string& dir, std::string& error);
 
-// Compiles `cpp` as `dir`/`name`.cpp into `dir`/`name` with the engine's compiler and level, under a limit.
+// Compiles `cpp` as `dir`/`name`.cpp into `dir`/`name` with the engine's compiler and level, under a limit (a
+// board engine: the freestanding image, targets::build_board_image).
 BatchBuild build_unit(const std::string& dir, const std::string& name, const std::string& cpp, EngineId engine);
 
 }  // namespace cairn::fuzz

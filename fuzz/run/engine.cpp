@@ -36,6 +36,11 @@ bool test_engines_enabled() {
   return v && std::string(v) == "1";
 }
 
+bool ubsan_programs() {
+  const char* v = std::getenv("CAIRN_FUZZ_SANITIZE");
+  return v && std::string(v) == "undefined";
+}
+
 std::optional<EngineId> engine_by_name(const std::string& name, bool test_engines) {
   for (const EngineInfo& e : engine_table())
     if (name == e.name && (e.user || test_engines)) return e.id;

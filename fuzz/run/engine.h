@@ -35,6 +35,11 @@ std::string engine_unavailable_reason(EngineId id);
 // True when the environment admits the test-only engines (CAIRN_FUZZ_TEST_ENGINES=1).
 bool test_engines_enabled();
 
+// True when the host engines compile every program with UndefinedBehaviorSanitizer (CAIRN_FUZZ_SANITIZE=undefined,
+// which the sanitizer run of the test suite sets; docs/fuzz.md). A report aborts the program: a crash, which
+// disagrees with the interpreter and is reduced like any finding, since it is a bug of the lowering or the generator.
+bool ubsan_programs();
+
 struct EngineSelection {
   std::vector<EngineId> engines;                    // in table order, interp first
   std::map<std::string, std::string> unavailable;   // default engines absent here, with the reason

@@ -56,6 +56,12 @@ Outcome outcome_of(const targets::ProgramRun& run) {
     o.end = Outcome::End::Crash;
     o.signal = p.signal;
     o.exit = p.status;
+    size_t at = p.err.find("runtime error: ");  // a sanitizer's report (CAIRN_FUZZ_SANITIZE): the detail says which
+    if (at != std::string::npos) {
+      size_t from = p.err.rfind('\n', at);
+      from = from == std::string::npos ? 0 : from + 1;
+      o.detail = p.err.substr(from, p.err.find('\n', at) - from);
+    }
   } else {
     o.end = Outcome::End::Exited;
     o.exit = p.exit_code;

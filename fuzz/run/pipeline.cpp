@@ -60,86 +60,71 @@ void Pipeline::check_and_interpret(Slot& s, StageSeconds& t) {
   targets::ProgramRun r = targets::run_interpreted(run, o_.limits, true);
   s.outcomes[EngineId::Interp] = outcome_of(r);
   t.interp += since(start);
-  if (!boards_wanted()) return;
-  if (targets::board_profile_accepts(*run.program))
-    s.checked = std::make_shared<const driver::CheckRun>(std::move(run));
-  else
-    s.board_skipped = true;
+  if (boards_wanted()) s.board_skipped = !targets::board_profile_accepts(*run.program);
 }
 
-Outcome Pipeline::run_native_confirmed(const std::string& artifact, size_t member) {
-  std::vector<std::string> args = {std::to_string(member)};
-  Outcome o = outcome_of(targets::run_native(artifact, args, o_.limits, true));
-  if (o.end == Outcome::End::Timeout) o = outcome_of(targets::run_native(artifact, args, o_.limits, true));
-  return o;
-}
-
-// One program on a board engine: its own image (there is no argv on the board to pick a program from a batch),
-// built at the engine's level with the trap report on and run under the emulator with the same time limit.
-Outcome Pipeline::run_board_confirmed(const driver::CheckRun& run, EngineId engine) {
+// One program of a built unit, run in its own child (a board engine: its own emulator start, the member number as
+// the image's command line) under the limits; a timeout is confirmed by a second run.
+Outcome Pipeline::run_confirmed(EngineId engine, const std::string& artifact, size_t member) {
   const EngineInfo& e = engine_info(engine);
-  double timeout = o_.limits.timeout_s > 0 ? o_.limits.timeout_s : 10;
-  Outcome o;
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    targets::BoardOutcome b = targets::board_engine_run(run, e.cc, timeout, e.opt);
-    o = Outcome();
-    switch (b.status) {
-      case targets::BoardOutcome::Status::Ran: o = outcome_of(b.run); break;
-      case targets::BoardOutcome::Status::BuildFailed:
-        o.end = Outcome::End::BuildFailed;
-        o.detail = b.message;
-        break;
-      case targets::BoardOutcome::Status::Refused:  // the tools went missing: cairn's environment, no finding
-        o.end = Outcome::End::NotRun;
-        o.detail = b.message;
-        break;
-    }
-    if (o.end != Outcome::End::Timeout) break;  // a timeout is confirmed by a second run
-  }
+  auto once = [&] {
+    if (e.kind != EngineKind::Qemu)
+      return outcome_of(targets::run_native(artifact, {std::to_string(member)}, o_.limits, true));
+    targets::RunLimits limits;
+    limits.timeout_s = o_.limits.timeout_s > 0 ? o_.limits.timeout_s : 10;
+    return outcome_of(targets::run_board(*targets::find_board(e.cc), artifact, limits, true, std::to_string(member)));
+  };
+  Outcome o = once();
+  if (o.end == Outcome::End::Timeout) o = once();
   if (engine == EngineId::TestQemuDropMinus) std::erase(o.out, '-');  // the planted defect (engines.def)
   return o;
 }
 
-// Where each program of a batch stands for one engine after the builds: its artifact and its member number there,
-// or the outcome it ends with (build-failed, not run).
+// Where each member of a unit stands after the builds: its artifact and its member number there, or the outcome
+// it ends with (build-failed, not run).
 struct Pipeline::Built {
   std::string artifact;
   size_t member = 0;
   Outcome failed;
 };
 
-// `beside` further tasks (the board engines' per-program builds and runs) share the batch builds' --jobs workers,
-// after them: a batch build is the longest task.
-std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<EngineId>& natives,
-                                                          const std::vector<const ProgramCpp*>& members, size_t beside,
-                                                          const std::function<void(size_t)>& beside_task) {
+std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<Unit>& units,
+                                                          const std::vector<Slot*>& slots) {
   std::string tag = "b" + std::to_string(batch_counter_++);
-  std::vector<std::vector<Built>> built(natives.size(), std::vector<Built>(members.size()));
-  std::vector<BatchBuild> units(natives.size());
-  parallel_for(natives.size() + beside, o_.jobs, [&](size_t k) {
-    if (k >= natives.size()) return beside_task(k - natives.size());
-    units[k] = build_unit(o_.workdir, tag + "-" + engine_info(natives[k]).name, batch_unit(members, natives[k]), natives[k]);
+  auto members_of = [&](const Unit& u) {
+    std::vector<const ProgramCpp*> m;
+    for (size_t i : u.members) m.push_back(&slots[i]->cpp);
+    return m;
+  };
+  std::vector<std::vector<Built>> built(units.size());
+  std::vector<BatchBuild> whole(units.size());
+  parallel_for(units.size(), o_.jobs, [&](size_t k) {
+    EngineId e = units[k].engine;
+    whole[k] = build_unit(o_.workdir, tag + "-" + engine_info(e).name, batch_unit(members_of(units[k]), e), e);
   });
   // A unit the compiler refused is built again one program at a time, so one refused program hides no other.
   std::vector<std::pair<size_t, size_t>> singles;
-  for (size_t e = 0; e < natives.size(); ++e)
-    for (size_t i = 0; i < members.size(); ++i) {
-      Built& b = built[e][i];
-      if (units[e].built) {
-        b.artifact = units[e].artifact;
+  for (size_t u = 0; u < units.size(); ++u) {
+    built[u].resize(units[u].members.size());
+    for (size_t i = 0; i < units[u].members.size(); ++i) {
+      Built& b = built[u][i];
+      if (whole[u].built) {
+        b.artifact = whole[u].artifact;
         b.member = i;
-      } else if (units[e].environment) {
+      } else if (whole[u].environment) {
         b.failed.end = Outcome::End::NotRun;
-        b.failed.detail = units[e].output;
+        b.failed.detail = whole[u].output;
       } else {
-        singles.push_back({e, i});
+        singles.push_back({u, i});
       }
     }
+  }
   parallel_for(singles.size(), o_.jobs, [&](size_t k) {
-    auto [e, i] = singles[k];
-    std::string name = tag + "-" + std::to_string(i) + "-" + engine_info(natives[e]).name;
-    BatchBuild alone = build_unit(o_.workdir, name, batch_unit({members[i]}, natives[e]), natives[e]);
-    Built& b = built[e][i];
+    auto [u, i] = singles[k];
+    EngineId e = units[u].engine;
+    std::string name = tag + "-" + std::to_string(units[u].members[i]) + "-" + engine_info(e).name;
+    BatchBuild alone = build_unit(o_.workdir, name, batch_unit({&slots[units[u].members[i]]->cpp}, e), e);
+    Built& b = built[u][i];
     if (alone.built) {
       b.artifact = alone.artifact;
       return;
@@ -151,32 +136,30 @@ std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<Engi
 }
 
 void Pipeline::build_and_run(std::vector<Slot*>& slots, StageSeconds& t) {
-  std::vector<EngineId> natives;
-  std::vector<std::pair<EngineId, Slot*>> boards;  // each program the profile accepts, on each board engine
+  std::vector<Unit> units;  // per engine but the interpreter: every slot, or on a board those its profile accepts
   for (EngineId e : o_.engines) {
-    if (engine_info(e).kind == EngineKind::Native) natives.push_back(e);
-    if (engine_info(e).kind == EngineKind::Qemu)
-      for (Slot* s : slots)
-        if (s->checked) boards.push_back({e, s});
+    EngineKind kind = engine_info(e).kind;
+    if (kind == EngineKind::Interp) continue;
+    Unit u{e, {}};
+    for (size_t i = 0; i < slots.size(); ++i)
+      if (kind != EngineKind::Qemu || !slots[i]->board_skipped) u.members.push_back(i);
+    if (!u.members.empty()) units.push_back(std::move(u));
   }
-  std::vector<const ProgramCpp*> members;
-  for (Slot* s : slots) members.push_back(&s->cpp);
   auto start = std::chrono::steady_clock::now();
-  std::vector<Outcome> board_results(boards.size());
-  std::vector<std::vector<Built>> built = build(natives, members, boards.size(), [&](size_t k) {
-    board_results[k] = run_board_confirmed(*boards[k].second->checked, boards[k].first);
-  });
-  for (size_t k = 0; k < boards.size(); ++k) boards[k].second->outcomes[boards[k].first] = std::move(board_results[k]);
-  for (Slot* s : slots) s->checked.reset();  // the checked program is no longer needed
+  std::vector<std::vector<Built>> built = build(units, slots);
   t.build += since(start);
   start = std::chrono::steady_clock::now();
-  std::vector<Outcome> results(natives.size() * slots.size());
-  parallel_for(results.size(), o_.jobs, [&](size_t k) {
-    const Built& b = built[k / slots.size()][k % slots.size()];
-    results[k] = b.artifact.empty() ? b.failed : run_native_confirmed(b.artifact, b.member);
+  std::vector<std::pair<size_t, size_t>> runs;  // (unit, member)
+  for (size_t u = 0; u < units.size(); ++u)
+    for (size_t i = 0; i < units[u].members.size(); ++i) runs.push_back({u, i});
+  std::vector<Outcome> results(runs.size());
+  parallel_for(runs.size(), o_.jobs, [&](size_t k) {
+    auto [u, i] = runs[k];
+    const Built& b = built[u][i];
+    results[k] = b.artifact.empty() ? b.failed : run_confirmed(units[u].engine, b.artifact, b.member);
   });
-  for (size_t k = 0; k < results.size(); ++k)
-    slots[k % slots.size()]->outcomes[natives[k / slots.size()]] = std::move(results[k]);
+  for (size_t k = 0; k < runs.size(); ++k)
+    slots[units[runs[k].first].members[runs[k].second]]->outcomes[units[runs[k].first].engine] = std::move(results[k]);
   t.run += since(start);
 }
 

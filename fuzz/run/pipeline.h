@@ -1,6 +1,7 @@
 // Running a set of programs on every engine: check and lower each, run the interpreter in a child, build one batch
-// per native engine, run each program of each batch in its own child under the limits (tools.md §6.2). A board
-// engine (qemu-aarch64) builds one image per program the freestanding profile accepts, beside the batch builds.
+// per engine, run each program of each batch in its own child under the limits (tools.md §6.2). A board engine
+// (qemu-aarch64) builds one image of the programs the freestanding profile accepts and starts the emulator once
+// per program, naming it on the image's command line.
 #pragma once
 #include <functional>
 #include <map>
@@ -27,7 +28,6 @@ struct Slot {
   bool accepted = false;
   std::string refusal;  // when the checker refused it: "E-CODE: message at LINE:COL"
   ProgramCpp cpp;
-  std::shared_ptr<const driver::CheckRun> checked;  // kept for the board engines' per-program builds
   bool board_skipped = false;  // outside the freestanding profile: the board engines do not take part (not a finding)
   std::map<EngineId, Outcome> outcomes;  // every engine that ran it, interp included
 };
@@ -52,13 +52,14 @@ class Pipeline {
 
  private:
   void check_and_interpret(Slot& s, StageSeconds& t);
+  struct Unit {
+    EngineId engine;
+    std::vector<size_t> members;  // indices of the slots the unit holds, in order
+  };
   struct Built;
-  std::vector<std::vector<Built>> build(const std::vector<EngineId>& natives,
-                                        const std::vector<const ProgramCpp*>& members, size_t beside,
-                                        const std::function<void(size_t)>& beside_task);
+  std::vector<std::vector<Built>> build(const std::vector<Unit>& units, const std::vector<Slot*>& slots);
   void build_and_run(std::vector<Slot*>& slots, StageSeconds& t);
-  Outcome run_native_confirmed(const std::string& artifact, size_t member);
-  Outcome run_board_confirmed(const driver::CheckRun& run, EngineId engine);
+  Outcome run_confirmed(EngineId engine, const std::string& artifact, size_t member);
   bool boards_wanted() const;
   PipelineOptions o_;
   unsigned batch_counter_ = 0;

@@ -47,6 +47,27 @@ cr_exit:
     b       5b
     .size   cr_exit, . - cr_exit
 
+// extern "C" long cr_cmdline(char* buf, long size): SYS_GET_CMDLINE (0x15) with the block {buf, size}: the
+// emulator's command line for the image (QEMU: the image's path, then what -append gave), NUL-terminated in
+// buf; its length, or -1 when the host gives none. Only a batch image uses it (cairn fuzz: one image holds many
+// programs and each emulator start runs the one its command line names).
+    .global cr_cmdline
+    .type   cr_cmdline, %function
+cr_cmdline:
+    sub     sp, sp, #16
+    stp     x0, x1, [sp]
+    mov     x1, sp
+    mov     w0, #0x15
+    hlt     #0xf000
+    cbnz    x0, 7f
+    ldr     x0, [sp, #8]
+    add     sp, sp, #16
+    ret
+7:  mov     x0, #-1
+    add     sp, sp, #16
+    ret
+    .size   cr_cmdline, . - cr_cmdline
+
 // extern "C" void cr_uart_putc(int byte): waits while the PL011 TX FIFO is full (FR bit 5), then writes DR.
     .global cr_uart_putc
     .type   cr_uart_putc, %function

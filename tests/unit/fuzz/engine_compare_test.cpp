@@ -1,10 +1,14 @@
 // The engine table of cairn fuzz, --engines selection, and the comparison of outcomes (tools.md §6.2).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <set>
 
 #include "fuzz/run/engine.h"
+#include "fuzz/run/batch.h"
 #include "fuzz/run/outcome.h"
+#include "../scratch_dir.h"
 
 namespace cairn::fuzz {
 namespace {
@@ -108,6 +112,39 @@ TEST(FuzzCompare, OutcomeOfARun) {
   targets::ProgramRun never;
   EXPECT_EQ(outcome_of(never).end, Outcome::End::NotRun);
 }
+
+// CAIRN_FUZZ_SANITIZE=undefined: a host engine's batch is compiled with UndefinedBehaviorSanitizer and a report
+// aborts the program, which is then a crash whose detail is the report's line; without it the same C++ runs
+// unchecked. The member's C++ here is written by hand with signed overflow (generated programs have none).
+TEST(FuzzSanitize, UndefinedBehaviourInAHostBatchIsACrashWithTheReport) {
+  EngineId engine = EngineId::ClangO0;
+  if (!engine_unavailable_reason(engine).empty()) engine = EngineId::GccO0;
+  if (!engine_unavailable_reason(engine).empty()) GTEST_SKIP() << "no host compiler";
+  std::string dir = (test::scratch_dir("cairn_fuzz_sanitize_") / "ubsan").string();
+  std::filesystem::create_directories(dir);
+  std::string error;
+  ASSERT_TRUE(write_runtime(dir, error)) << error;
+  ProgramCpp ub;
+  ub.body = "static volatile int32_t big = 2147483647;\n"
+            "int cairn_main() { int32_t x = big; x = x + 1; return x == 0 ? 1 : 0; }\n";
+  auto run_once = [&](const char* sanitize, const std::string& name) {
+    if (sanitize) setenv("CAIRN_FUZZ_SANITIZE", sanitize, 1);
+    else unsetenv("CAIRN_FUZZ_SANITIZE");
+    BatchBuild b = build_unit(dir, name, batch_unit({&ub}, engine), engine);
+    unsetenv("CAIRN_FUZZ_SANITIZE");
+    EXPECT_TRUE(b.built) << b.output;
+    return outcome_of(targets::run_native(b.artifact, {"0"}, targets::RunLimits{10, 1024, false}, true));
+  };
+  Outcome plain = run_once(nullptr, "plain");
+  EXPECT_EQ(plain.end, Outcome::End::Exited) << plain.detail;
+  Outcome checked = run_once("undefined", "checked");
+  EXPECT_EQ(checked.end, Outcome::End::Crash);
+  EXPECT_EQ(checked.signal, 6);
+  EXPECT_NE(checked.detail.find("runtime error: signed integer overflow"), std::string::npos) << checked.detail;
+  EXPECT_EQ(compare_outcomes(plain, checked), FindingKind::Crash);
+}
+::testing::Environment* const sanitize_cleanup =
+    ::testing::AddGlobalTestEnvironment(new test::ScratchCleanup("cairn_fuzz_sanitize_"));
 
 TEST(FuzzCompare, KindNamesRoundTrip) {
   for (FindingKind k : {FindingKind::BuildFailed, FindingKind::Crash, FindingKind::Timeout, FindingKind::Stdout,
