@@ -1,0 +1,75 @@
+// The formatter over every .cairn file of the repository and every conformance program: token and comment
+// safety, idempotence, and indifference to whitespace (tools.md §2.3). Files the parser refuses are left alone
+// by the command; here they are also formatted without the parse requirement, so the safety net holds on them.
+#include <gtest/gtest.h>
+
+#include "corpus.h"
+#include "front/fmt/format.h"
+
+namespace cairn::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr uint32_t kSeeds = 3;  // perturbed copies per file
+
+std::string first_difference(const std::string& a, const std::string& b) {
+  size_t i = 0, line = 1;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) line += a[i++] == '\n';
+  auto around = [&](const std::string& s) {
+    size_t from = s.rfind('\n', i == 0 ? 0 : i - 1);
+    from = from == std::string::npos ? 0 : from + 1;
+    return s.substr(from, s.find('\n', i) - from);
+  };
+  return "line " + std::to_string(line) + ":\n  [" + around(a) + "]\n  [" + around(b) + "]";
+}
+
+// The checks on one text, with or without the parse requirement. Returns false when the text was left alone.
+bool check_text(const fs::path& file, const std::string& text, const fmt::FormatOptions& opts) {
+  fmt::FormatResult once = fmt::format_source(text, opts);
+  if (!once.ok) {
+    EXPECT_TRUE(once.kind == fmt::NotFormatted::DoesNotLex || once.kind == fmt::NotFormatted::DoesNotParse)
+        << file << ": left alone for a safety failure: " << once.reason;
+    EXPECT_FALSE(once.reason.empty()) << file;
+    return false;
+  }
+  fmt::FormatResult twice = fmt::format_source(once.text, opts);
+  EXPECT_TRUE(twice.ok) << file << ": the formatted text is left alone: " << twice.reason;
+  if (twice.ok) {
+    EXPECT_EQ(once.text, twice.text) << file << ": not idempotent at " << first_difference(once.text, twice.text);
+  }
+  for (uint32_t seed = 1; seed <= kSeeds; ++seed) {
+    std::string moved = perturb_whitespace(text, seed * 7919u + static_cast<uint32_t>(text.size()));
+    fmt::FormatResult again = fmt::format_source(moved, opts);
+    EXPECT_TRUE(again.ok) << file << " seed " << seed << ": " << again.reason;
+    if (again.ok && again.text != once.text) {
+      ADD_FAILURE() << file << " seed " << seed << ": whitespace changed the result at "
+                    << first_difference(once.text, again.text);
+      break;
+    }
+  }
+  return true;
+}
+
+TEST(FmtCorpus, EveryRepositoryAndConformanceFile) {
+  std::vector<fs::path> files = fmt_corpus();
+  ASSERT_GT(files.size(), 700u) << "git ls-files found too few .cairn files";
+  size_t formatted = 0, parse_refused = 0, lex_refused = 0;
+  for (const fs::path& f : files) {
+    std::string text = read_bytes(f);
+    if (check_text(f, text, {})) {
+      ++formatted;
+      continue;
+    }
+    fmt::FormatOptions loose;
+    loose.require_parse = false;
+    if (check_text(f, text, loose)) ++parse_refused;
+    else ++lex_refused;
+  }
+  std::printf("fmt corpus: %zu files: %zu formatted, %zu refused by the parser (formatted without it), %zu do not lex\n",
+              files.size(), formatted, parse_refused, lex_refused);
+  EXPECT_GT(formatted, files.size() / 2);
+}
+
+}  // namespace
+}  // namespace cairn::testing
