@@ -38,9 +38,18 @@ std::vector<Role> assign_roles(const std::vector<Token>& toks) {
   std::vector<Role> roles(toks.size(), Role::Plain);
   std::vector<int> angles;  // bracket depth at each open borrow `<`
   int depth = 0;
+  bool import_list = false;  // in an import, before its name list
   for (size_t i = 0; i < toks.size(); ++i) {
     TokKind k = toks[i].kind;
     TokKind prev = i ? toks[i - 1].kind : TokKind::Eof;
+    if (prev == TokKind::Eof || prev == TokKind::Semi || prev == TokKind::LBrace || prev == TokKind::RBrace)
+      import_list = k == TokKind::Import;
+    if (k == TokKind::LParen && import_list) {
+      roles[i] = Role::ListOpen;
+      import_list = false;
+      ++depth;
+      continue;
+    }
     Role prev_role = i ? roles[i - 1] : Role::Plain;
     if (k == TokKind::LParen || k == TokKind::LBracket) ++depth;
     if ((k == TokKind::RParen || k == TokKind::RBracket) && depth > 0) {

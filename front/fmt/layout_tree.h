@@ -9,8 +9,9 @@
 namespace cairn::fmt {
 
 // How a token takes spaces: `<`/`>` of a borrow type hug their contents, a prefix operator hugs its operand,
-// a binary operator (and `=`, `->`, `=>`) has one space on each side.
-enum class Role : uint8_t { Plain, AngleOpen, AngleClose, Unary, Binary };
+// a binary operator (and `=`, `->`, `=>`) has one space on each side, the `(` of an import's name list
+// (`import geo (Shape, area);`) has one before it.
+enum class Role : uint8_t { Plain, AngleOpen, AngleClose, Unary, Binary, ListOpen };
 
 struct Atom {
   enum class Kind : uint8_t { Token, Comment, Block } kind = Kind::Token;

@@ -28,8 +28,26 @@ struct Piece {
   uint32_t first_tok = 0, last_tok = 0;
   int depth = 0;              // parentheses and brackets open around it
   bool break_before = false;  // the line may break before it
+  int rank = 0;               // among break points of one depth, the lower the better
   uint32_t block = kNone;     // the inline block it renders
 };
+
+// The rank of a break before a binary operator: the loosest-binding operator first (language.md §2.5).
+int operator_rank(TokKind k) {
+  switch (k) {
+    case TokKind::OrOr: return 2;
+    case TokKind::AndAnd: return 3;
+    case TokKind::Plus: case TokKind::Minus: return 5;
+    case TokKind::Star: case TokKind::Slash: case TokKind::Percent: return 6;
+    default: return 4;  // | ^ & == != < <= > >=
+  }
+}
+
+// `effects`, `pure`, `implements`, `when` and `tune`: the clauses after a signature, where its header breaks first.
+bool clause_word(const lex::Token& t) {
+  return t.kind == TokKind::Effects || t.kind == TokKind::Pure || lex::is_word(t, lex::ContextWord::Implements) ||
+         lex::is_word(t, lex::ContextWord::When) || lex::is_word(t, lex::ContextWord::Tune);
+}
 
 bool breaks_after(TokKind k) {
   switch (k) {
@@ -165,9 +183,19 @@ class Renderer {
     if (tk.kind == TokKind::LParen || tk.kind == TokKind::LBracket) ++depth;
     if (!run.empty()) {
       TokKind prev = toks_[run.back().last_tok].kind;
-      bool binary = t_.roles[ti] == Role::Binary && !breaks_after(tk.kind) && tk.kind != TokKind::Arrow;
-      p.break_before = (run.back().block == kNone && breaks_after(prev)) || binary;
-      if (prev == TokKind::Comma) p.depth = run.back().depth;
+      TokKind head = toks_[run.front().first_tok].kind;
+      if (run.back().block == kNone && breaks_after(prev)) {
+        p.break_before = true;
+        p.rank = 1;
+        p.depth = run.back().depth;
+      } else if (t_.roles[ti] == Role::Binary && !breaks_after(tk.kind) && tk.kind != TokKind::Arrow) {
+        p.break_before = true;
+        p.rank = operator_rank(tk.kind);
+      } else if (depth == 0 && clause_word(tk) && (head == TokKind::Fn || head == TokKind::Pub) &&
+                 prev != TokKind::Dot) {
+        p.break_before = true;
+        p.rank = 0;
+      }
     }
     return p;
   }
@@ -219,7 +247,7 @@ class Renderer {
     } else {
       out_.push_back(std::move(whole));
     }
-    if (trailing != kNone) out_.back() += " " + comment_text(trailing);
+    if (trailing != kNone) out_.back() += "  " + comment_text(trailing);
     return true;
   }
 
@@ -235,7 +263,9 @@ class Renderer {
       for (; k < run.size(); ++k) {
         uint32_t add = columns(run[k].text);
         if (k > start && space_between(t_, run[k - 1].last_tok, run[k].first_tok)) ++add;
-        if (k > start && run[k].break_before && (!have || run[k].depth <= run[best].depth)) {
+        if (k > start && run[k].break_before &&
+            (!have || run[k].depth < run[best].depth ||
+             (run[k].depth == run[best].depth && run[k].rank <= run[best].rank))) {
           best = k;
           have = true;
         }

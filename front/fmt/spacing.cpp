@@ -15,13 +15,16 @@ bool word_char(char c) {
 }
 
 // Two tokens that, written together, would lex as something else.
-bool would_merge(const lex::Token& a, const lex::Token& b) {
+bool would_merge(const lex::Token& a, const lex::Token& b, const lex::Token* after_b) {
   std::string_view x = a.text, y = b.text;
   if (x.empty() || y.empty()) return false;
   char l = x.back(), r = y.front();
   if (word_char(l) && word_char(r)) return true;
-  if ((a.kind == TokKind::Int || a.kind == TokKind::Float) && b.kind == TokKind::Dot) return true;
   if (l == '/' && r == '/') return true;
+  // `1` `.` `5` written together is the float 1.5
+  if (a.kind == TokKind::Int && b.kind == TokKind::Dot && after_b && !after_b->text.empty() &&
+      after_b->text[0] >= '0' && after_b->text[0] <= '9')
+    return true;
   static constexpr std::string_view kPairs[] = {"=>", "->", "..", "==", "!=", "<=", ">=", "&&", "||", "+=",
                                                 "-=", "*=", "/=", "%=", "&=", "|=", "^="};
   for (std::string_view p : kPairs)
@@ -55,6 +58,7 @@ bool spaced(const Tree& t, uint32_t ai, uint32_t bi) {
   if (ak == TokKind::LParen || ak == TokKind::LBracket) return false;
   if (bk == TokKind::RParen || bk == TokKind::RBracket) return false;
   if (ra == Role::AngleOpen || rb == Role::AngleOpen || rb == Role::AngleClose) return false;
+  if (rb == Role::ListOpen) return true;
   if (ra == Role::Unary) return false;
   if (ra == Role::Binary || rb == Role::Binary) return true;
   if (bk == TokKind::LParen || bk == TokKind::LBracket) return !attaches_call(ak, ra);
@@ -64,7 +68,8 @@ bool spaced(const Tree& t, uint32_t ai, uint32_t bi) {
 }  // namespace
 
 bool space_between(const Tree& t, uint32_t a, uint32_t b) {
-  return spaced(t, a, b) || would_merge((*t.tokens)[a], (*t.tokens)[b]);
+  const lex::Token* after_b = b + 1 < t.tokens->size() ? &(*t.tokens)[b + 1] : nullptr;
+  return spaced(t, a, b) || would_merge((*t.tokens)[a], (*t.tokens)[b], after_b);
 }
 
 }  // namespace cairn::fmt

@@ -1,0 +1,147 @@
+// The files of `cairn fmt`: collected from the paths, read whole, formatted, then written, reported or diffed.
+#include "front/fmt/fmt_files.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <system_error>
+
+#include "front/fmt/format.h"
+#include "front/fmt/unified_diff.h"
+#include "front/source/atomic_file.h"
+
+namespace cairn::fmt {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string_view mode_name(Mode m) {
+  switch (m) {
+    case Mode::Write: return "write";
+    case Mode::Check: return "check";
+    case Mode::Diff: return "diff";
+  }
+  return "write";
+}
+
+// Every *.cairn under `dir`, depth first, each directory's entries sorted by name.
+bool walk(const fs::path& dir, const std::string& shown, std::vector<std::string>& files, std::string& error) {
+  std::error_code ec;
+  std::vector<fs::directory_entry> entries;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) entries.push_back(*it);
+  if (ec) {
+    error = "Cannot read the directory " + shown + ": " + ec.message() + ".";
+    return false;
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path().filename() < b.path().filename(); });
+  for (const fs::directory_entry& e : entries) {
+    std::string name = e.path().filename().string();
+    std::string child = shown == "." ? name : shown.empty() || shown.back() == '/' ? shown + name : shown + "/" + name;
+    std::error_code sec;
+    if (e.is_directory(sec)) {
+      if (name[0] == '.') continue;
+      if (!walk(e.path(), child, files, error)) return false;
+    } else if (e.path().extension() == ".cairn" && e.is_regular_file(sec)) {
+      files.push_back(child);
+    }
+  }
+  return true;
+}
+
+// Replaces `file` by `text`, keeping its permission bits.
+bool replace(const std::string& file, const std::string& text, std::string& error) {
+  struct stat st {};
+  bool have_mode = ::stat(file.c_str(), &st) == 0;
+  if (!write_file_atomic(file, text, error)) return false;
+  if (have_mode) ::chmod(file.c_str(), st.st_mode & 07777);
+  return true;
+}
+
+}  // namespace
+
+bool collect_files(const std::string& path, std::vector<std::string>& files, std::string& error) {
+  std::error_code ec;
+  fs::file_status st = fs::status(path, ec);
+  if (ec || !fs::exists(st)) {
+    error = "Cannot read " + path + ": no such file or directory.";
+    return false;
+  }
+  if (fs::is_directory(st)) return walk(path, path, files, error);
+  files.push_back(path);
+  return true;
+}
+
+FilesRun format_files(const std::vector<std::string>& paths, Mode mode) {
+  FilesRun run;
+  std::vector<std::string> files;
+  std::string error;
+  for (const std::string& p : paths)
+    if (!collect_files(p, files, error)) {
+      run.environment_failure = error;
+      run.failure_file = p;
+      run.exit_code = 2;
+      return run;
+    }
+  std::set<std::string> seen;
+  std::vector<std::pair<std::string, std::string>> sources;  // every file once, read before anything is written
+  for (const std::string& f : files) {
+    if (!seen.insert(fs::path(f).lexically_normal().string()).second) continue;
+    std::string bytes;
+    if (!read_file(f, bytes)) {
+      run.environment_failure = "Cannot read " + f + ".";
+      run.failure_file = f;
+      run.exit_code = 2;
+      return run;
+    }
+    sources.emplace_back(f, std::move(bytes));
+  }
+  nlohmann::ordered_json changed = nlohmann::ordered_json::array(), left = nlohmann::ordered_json::array();
+  for (const auto& [file, text] : sources) {
+    FormatResult r = format_source(text);
+    if (r.ok && r.text != text && mode == Mode::Write && !replace(file, r.text, error)) {
+      r.ok = false;
+      r.kind = NotFormatted::Unwritable;
+      r.reason = error;
+      r.line = r.column = 0;
+    }
+    if (!r.ok) {
+      nlohmann::ordered_json nf = {{"file", file}, {"reason", r.reason}, {"kind", not_formatted_name(r.kind)}};
+      if (r.line) nf["line"] = r.line, nf["column"] = r.column;
+      left.push_back(std::move(nf));
+      continue;
+    }
+    if (r.text == text) continue;
+    changed.push_back(file);
+    if (mode == Mode::Diff) run.diff += unified_diff(file, text, r.text);
+  }
+  bool any = !changed.empty();
+  std::string status = !any ? "unchanged" : mode == Mode::Write ? "formatted" : "would-change";
+  run.record = {{"protocol", "cairn.fmt/1"}, {"status", status}, {"mode", mode_name(mode)},
+                {"files", sources.size()}, {"changed", changed}, {"not_formatted", left}};
+  if (mode == Mode::Diff) run.record["diff"] = run.diff;
+  run.exit_code = !left.empty() || (mode != Mode::Write && any) ? 1 : 0;
+  return run;
+}
+
+std::string fmt_record_text(const nlohmann::ordered_json& record) {
+  std::string mode = record.value("mode", "write"), out;
+  const char* verb = mode == "write" ? "formatted" : "would change";
+  for (const auto& f : record["changed"]) out += std::string(verb) + ": " + f.get<std::string>() + "\n";
+  for (const auto& nf : record["not_formatted"]) {
+    out += "left alone: " + nf["file"].get<std::string>();
+    if (nf.contains("line"))
+      out += ":" + std::to_string(nf["line"].get<uint32_t>()) + ":" + std::to_string(nf["column"].get<uint32_t>());
+    out += ": " + nf["reason"].get<std::string>() + "\n";
+  }
+  size_t files = record.value("files", size_t{0}), changed = record["changed"].size();
+  out += std::to_string(files) + (files == 1 ? " file" : " files") + ", " + std::to_string(changed) + " " +
+         (mode == "write" ? "formatted" : "would change") + ", " + std::to_string(record["not_formatted"].size()) +
+         " left alone.\n";
+  return out;
+}
+
+}  // namespace cairn::fmt

@@ -1,0 +1,142 @@
+// Myers' greedy shortest edit script over lines, then hunks with three lines of context.
+#include "front/fmt/unified_diff.h"
+
+#include <vector>
+
+namespace cairn::fmt {
+
+namespace {
+
+constexpr int kContext = 3;
+constexpr long kMaxEdits = 2000;  // beyond this many inserted plus deleted lines, one hunk of the middle
+
+struct Lines {
+  std::vector<std::string_view> text;
+  bool final_newline = true;
+};
+
+Lines split(std::string_view s) {
+  Lines l;
+  size_t at = 0;
+  while (at < s.size()) {
+    size_t nl = s.find('\n', at);
+    if (nl == std::string_view::npos) {
+      l.text.push_back(s.substr(at));
+      l.final_newline = false;
+      break;
+    }
+    l.text.push_back(s.substr(at, nl - at));
+    at = nl + 1;
+  }
+  return l;
+}
+
+enum class Op : char { Keep = ' ', Del = '-', Add = '+' };
+
+// The edit script of a[lo_a, hi_a) into b[lo_b, hi_b): Myers when it is small, else delete all then add all.
+void middle_script(const Lines& a, const Lines& b, long n0, long n, long m0, long m, std::vector<Op>& ops) {
+  long N = n - n0, M = m - m0, max = N + M;
+  long bound = max < kMaxEdits ? max : kMaxEdits;
+  std::vector<std::vector<long>> trace;  // trace[d]: the furthest x of diagonals -d..d after d edits
+  std::vector<long> v(2 * static_cast<size_t>(bound) + 3, 0);
+  long off = bound + 1, found = -1;
+  for (long d = 0; d <= bound && found < 0; ++d) {
+    for (long k = -d; k <= d; k += 2) {
+      long x = (k == -d || (k != d && v[off + k - 1] < v[off + k + 1])) ? v[off + k + 1] : v[off + k - 1] + 1;
+      long y = x - k;
+      while (x < N && y < M && a.text[n0 + x] == b.text[m0 + y]) ++x, ++y;
+      v[off + k] = x;
+      if (x >= N && y >= M) {
+        found = d;
+        break;
+      }
+    }
+    trace.emplace_back(v.begin() + (off - d), v.begin() + (off + d + 1));
+  }
+  std::vector<Op> rev;
+  if (found < 0) {
+    for (long i = 0; i < M; ++i) rev.push_back(Op::Add);
+    for (long i = 0; i < N; ++i) rev.push_back(Op::Del);
+  } else {
+    long x = N, y = M;
+    for (long d = found; d > 0; --d) {
+      const std::vector<long>& pv = trace[d - 1];  // index k + (d - 1)
+      long k = x - y, po = d - 1;
+      long pk = (k == -d || (k != d && pv[po + k - 1] < pv[po + k + 1])) ? k + 1 : k - 1;
+      long px = pv[po + pk], py = px - pk;
+      while (x > px && y > py) rev.push_back(Op::Keep), --x, --y;
+      rev.push_back(x == px ? Op::Add : Op::Del);
+      x = px, y = py;
+    }
+    while (x > 0 && y > 0) rev.push_back(Op::Keep), --x, --y;
+  }
+  ops.insert(ops.end(), rev.rbegin(), rev.rend());
+}
+
+std::string range(long start, long count) {
+  return std::to_string(count == 0 ? start : start + 1) + "," + std::to_string(count);
+}
+
+}  // namespace
+
+std::string unified_diff(const std::string& name, std::string_view before, std::string_view after) {
+  if (before == after) return "";
+  Lines a = split(before), b = split(after);
+  long n = static_cast<long>(a.text.size()), m = static_cast<long>(b.text.size());
+  long pre = 0;
+  while (pre < n && pre < m && a.text[pre] == b.text[pre]) ++pre;
+  long suf = 0;
+  while (suf < n - pre && suf < m - pre && a.text[n - 1 - suf] == b.text[m - 1 - suf]) ++suf;
+  if (!a.final_newline || !b.final_newline) suf = 0;  // the last line differs in its line end
+  std::vector<Op> ops(static_cast<size_t>(pre), Op::Keep);
+  middle_script(a, b, pre, n - suf, pre, m - suf, ops);
+  ops.insert(ops.end(), static_cast<size_t>(suf), Op::Keep);
+
+  std::string out = "--- " + name + "\n+++ " + name + " (formatted)\n";
+  size_t i = 0;
+  long ai = 0, bi = 0;  // line indices at ops[i]
+  while (i < ops.size()) {
+    while (i < ops.size() && ops[i] == Op::Keep) ++i, ++ai, ++bi;
+    if (i == ops.size()) break;
+    // a hunk: from kContext lines before this change to kContext after the last change closer than 2*kContext
+    size_t start = i;
+    long back = 0;
+    while (back < kContext && start > 0 && ops[start - 1] == Op::Keep) --start, ++back;
+    size_t end = i;
+    for (size_t j = i; j < ops.size();) {
+      if (ops[j] != Op::Keep) {
+        end = ++j;
+        continue;
+      }
+      size_t run = j;
+      while (run < ops.size() && ops[run] == Op::Keep) ++run;
+      if (run == ops.size() || static_cast<long>(run - j) > 2 * kContext) break;
+      j = run;
+    }
+    size_t stop = end;
+    for (long c = 0; c < kContext && stop < ops.size() && ops[stop] == Op::Keep; ++c) ++stop;
+    long a0 = ai - back, b0 = bi - back, ac = 0, bc = 0;
+    for (size_t j = start; j < stop; ++j) {
+      if (ops[j] != Op::Add) ++ac;
+      if (ops[j] != Op::Del) ++bc;
+    }
+    out += "@@ -" + range(a0, ac) + " +" + range(b0, bc) + " @@\n";
+    long x = a0, y = b0;
+    for (size_t j = start; j < stop; ++j) {
+      std::string_view line = ops[j] == Op::Add ? b.text[y] : a.text[x];
+      out += static_cast<char>(ops[j]);
+      out += line;
+      out += '\n';
+      bool last_a = ops[j] != Op::Add && x == n - 1 && !a.final_newline;
+      bool last_b = ops[j] != Op::Del && y == m - 1 && !b.final_newline;
+      if (last_a || last_b) out += "\\ No newline at end of file\n";
+      if (ops[j] != Op::Add) ++x;
+      if (ops[j] != Op::Del) ++y;
+    }
+    ai = x, bi = y;
+    i = stop;
+  }
+  return out;
+}
+
+}  // namespace cairn::fmt
