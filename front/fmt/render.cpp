@@ -186,7 +186,7 @@ class Renderer {
       TokKind head = toks_[run.front().first_tok].kind;
       if (run.back().block == kNone && breaks_after(prev)) {
         p.break_before = true;
-        p.rank = 1;
+        p.rank = prev == TokKind::Comma ? 1 : 7;  // after `=` only when no operator of its depth breaks the line
         p.depth = run.back().depth;
       } else if (t_.roles[ti] == Role::Binary && !breaks_after(tk.kind) && tk.kind != TokKind::Arrow) {
         p.break_before = true;
