@@ -1,6 +1,7 @@
 // Myers' greedy shortest edit script over lines, then hunks with three lines of context.
 #include "front/fmt/unified_diff.h"
 
+#include <unordered_map>
 #include <vector>
 
 namespace cairn::fmt {
@@ -8,7 +9,7 @@ namespace cairn::fmt {
 namespace {
 
 constexpr int kContext = 3;
-constexpr long kMaxEdits = 2000;  // beyond this many inserted plus deleted lines, one hunk of the middle
+constexpr long kMaxEdits = 1000;  // beyond this many inserted plus deleted lines, one hunk of the middle
 
 struct Lines {
   std::vector<std::string_view> text;
@@ -36,6 +37,17 @@ enum class Op : char { Keep = ' ', Del = '-', Add = '+' };
 // The edit script of a[lo_a, hi_a) into b[lo_b, hi_b): Myers when it is small, else delete all then add all.
 void middle_script(const Lines& a, const Lines& b, long n0, long n, long m0, long m, std::vector<Op>& ops) {
   long N = n - n0, M = m - m0, max = N + M;
+  // lines as numbers, so that the search compares integers; a line of a with no equal in b gets -1
+  std::unordered_map<std::string_view, long> ids;
+  std::vector<long> ib(static_cast<size_t>(M)), ia(static_cast<size_t>(N));
+  for (long j = 0; j < M; ++j) ib[j] = ids.emplace(b.text[m0 + j], static_cast<long>(ids.size())).first->second;
+  bool common = false;
+  for (long i = 0; i < N; ++i) {
+    auto it = ids.find(a.text[n0 + i]);
+    ia[i] = it == ids.end() ? -1 : it->second;
+    common = common || ia[i] >= 0;
+  }
+  if (!common) max = 0;  // no line in common: the edit is all of it (below), found without a search
   long bound = max < kMaxEdits ? max : kMaxEdits;
   std::vector<std::vector<long>> trace;  // trace[d]: the furthest x of diagonals -d..d after d edits
   std::vector<long> v(2 * static_cast<size_t>(bound) + 3, 0);
@@ -44,7 +56,7 @@ void middle_script(const Lines& a, const Lines& b, long n0, long n, long m0, lon
     for (long k = -d; k <= d; k += 2) {
       long x = (k == -d || (k != d && v[off + k - 1] < v[off + k + 1])) ? v[off + k + 1] : v[off + k - 1] + 1;
       long y = x - k;
-      while (x < N && y < M && a.text[n0 + x] == b.text[m0 + y]) ++x, ++y;
+      while (x < N && y < M && ia[x] == ib[y]) ++x, ++y;
       v[off + k] = x;
       if (x >= N && y >= M) {
         found = d;
