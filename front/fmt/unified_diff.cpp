@@ -47,6 +47,14 @@ void middle_script(const Lines& a, const Lines& b, long n0, long n, long m0, lon
     ia[i] = it == ids.end() ? -1 : it->second;
     common = common || ia[i] >= 0;
   }
+  // a last line without its newline differs from the same text with one
+  bool a_open = !a.final_newline && n == static_cast<long>(a.text.size()) && N > 0;
+  bool b_open = !b.final_newline && m == static_cast<long>(b.text.size()) && M > 0;
+  if (a_open || b_open) {
+    bool same = a_open && b_open && a.text[n - 1] == b.text[m - 1];
+    if (a_open) ia[N - 1] = same ? -2 : -3;
+    if (b_open) ib[M - 1] = -2;
+  }
   if (!common) max = 0;  // no line in common: the edit is all of it (below), found without a search
   long bound = max < kMaxEdits ? max : kMaxEdits;
   std::vector<std::vector<long>> trace;  // trace[d]: the furthest x of diagonals -d..d after d edits
@@ -96,10 +104,12 @@ std::string unified_diff(const std::string& name, std::string_view before, std::
   Lines a = split(before), b = split(after);
   long n = static_cast<long>(a.text.size()), m = static_cast<long>(b.text.size());
   long pre = 0;
-  while (pre < n && pre < m && a.text[pre] == b.text[pre]) ++pre;
+  auto same = [&](long i, long j) {
+    return a.text[i] == b.text[j] && (i == n - 1 && !a.final_newline) == (j == m - 1 && !b.final_newline);
+  };
+  while (pre < n && pre < m && same(pre, pre)) ++pre;
   long suf = 0;
-  while (suf < n - pre && suf < m - pre && a.text[n - 1 - suf] == b.text[m - 1 - suf]) ++suf;
-  if (!a.final_newline || !b.final_newline) suf = 0;  // the last line differs in its line end
+  while (suf < n - pre && suf < m - pre && same(n - 1 - suf, m - 1 - suf)) ++suf;
   std::vector<Op> ops(static_cast<size_t>(pre), Op::Keep);
   middle_script(a, b, pre, n - suf, pre, m - suf, ops);
   ops.insert(ops.end(), static_cast<size_t>(suf), Op::Keep);

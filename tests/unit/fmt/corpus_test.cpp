@@ -51,6 +51,24 @@ bool check_text(const fs::path& file, const std::string& text, const fmt::Format
   return true;
 }
 
+// The perturbation itself: it changes the text, and only its whitespace.
+TEST(FmtCorpus, PerturbationMovesOnlyWhitespace) {
+  std::string text = read_bytes(fs::path(CAIRN_SOURCE_DIR) / "examples" / "06_control_flow.cairn");
+  auto squeeze = [](const std::string& s) {
+    std::string out;
+    for (char c : s)
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') out += c;
+    return out;
+  };
+  size_t changed = 0;
+  for (uint32_t seed = 1; seed <= 5; ++seed) {
+    std::string moved = perturb_whitespace(text, seed);
+    changed += moved != text;
+    EXPECT_EQ(squeeze(moved), squeeze(text)) << "seed " << seed;
+  }
+  EXPECT_EQ(changed, 5u);
+}
+
 TEST(FmtCorpus, EveryRepositoryAndConformanceFile) {
   std::vector<fs::path> files = fmt_corpus();
   ASSERT_GT(files.size(), 700u) << "git ls-files found too few .cairn files";
