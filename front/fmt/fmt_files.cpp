@@ -75,30 +75,44 @@ bool collect_files(const std::string& path, std::vector<std::string>& files, std
   return true;
 }
 
-FilesRun format_files(const std::vector<std::string>& paths, Mode mode) {
-  FilesRun run;
+namespace {
+
+using Sources = std::vector<std::pair<std::string, std::string>>;
+
+// Every file under `paths` once, read whole before anything is written; false with run's failure set.
+bool read_all(const std::vector<std::string>& paths, Sources& sources, FilesRun& run) {
   std::vector<std::string> files;
   std::string error;
   for (const std::string& p : paths)
     if (!collect_files(p, files, error)) {
       run.environment_failure = error;
       run.failure_file = p;
-      run.exit_code = 2;
-      return run;
+      return false;
     }
   std::set<std::string> seen;
-  std::vector<std::pair<std::string, std::string>> sources;  // every file once, read before anything is written
   for (const std::string& f : files) {
     if (!seen.insert(fs::path(f).lexically_normal().string()).second) continue;
     std::string bytes;
     if (!read_file(f, bytes)) {
       run.environment_failure = "Cannot read " + f + ".";
       run.failure_file = f;
-      run.exit_code = 2;
-      return run;
+      return false;
     }
     sources.emplace_back(f, std::move(bytes));
   }
+  return true;
+}
+
+}  // namespace
+
+FilesRun format_files(const std::vector<std::string>& paths, Mode mode) {
+  FilesRun run;
+  Sources sources;
+  if (!read_all(paths, sources, run)) {
+    run.exit_code = 2;
+    return run;
+  }
+  std::string error;
   nlohmann::ordered_json changed = nlohmann::ordered_json::array(), left = nlohmann::ordered_json::array();
   for (const auto& [file, text] : sources) {
     FormatResult r = format_source(text);

@@ -97,18 +97,57 @@ std::string range(long start, long count) {
   return std::to_string(count == 0 ? start : start + 1) + "," + std::to_string(count);
 }
 
+// The end of the hunk whose first change is ops[i]: past its last change closer than 2 * kContext lines to the
+// one before, plus kContext lines of context.
+size_t hunk_end(const std::vector<Op>& ops, size_t i) {
+  size_t end = i;
+  for (size_t j = i; j < ops.size();) {
+    if (ops[j] != Op::Keep) {
+      end = ++j;
+      continue;
+    }
+    size_t run = j;
+    while (run < ops.size() && ops[run] == Op::Keep) ++run;
+    if (run == ops.size() || static_cast<long>(run - j) > 2 * kContext) break;
+    j = run;
+  }
+  for (long c = 0; c < kContext && end < ops.size() && ops[end] == Op::Keep; ++c) ++end;
+  return end;
+}
+
+// ops[start, stop) as one hunk, a's lines from x and b's from y; x and y end past it.
+void write_hunk(std::string& out, const Lines& a, const Lines& b, const std::vector<Op>& ops, size_t start,
+                size_t stop, long& x, long& y) {
+  long ac = 0, bc = 0;
+  for (size_t j = start; j < stop; ++j) {
+    if (ops[j] != Op::Add) ++ac;
+    if (ops[j] != Op::Del) ++bc;
+  }
+  out += "@@ -" + range(x, ac) + " +" + range(y, bc) + " @@\n";
+  long n = static_cast<long>(a.text.size()), m = static_cast<long>(b.text.size());
+  for (size_t j = start; j < stop; ++j) {
+    out += static_cast<char>(ops[j]);
+    out += ops[j] == Op::Add ? b.text[y] : a.text[x];
+    out += '\n';
+    bool open_a = ops[j] != Op::Add && x == n - 1 && !a.final_newline;
+    bool open_b = ops[j] != Op::Del && y == m - 1 && !b.final_newline;
+    if (open_a || open_b) out += "\\ No newline at end of file\n";
+    if (ops[j] != Op::Add) ++x;
+    if (ops[j] != Op::Del) ++y;
+  }
+}
+
 }  // namespace
 
 std::string unified_diff(const std::string& name, std::string_view before, std::string_view after) {
   if (before == after) return "";
   Lines a = split(before), b = split(after);
   long n = static_cast<long>(a.text.size()), m = static_cast<long>(b.text.size());
-  long pre = 0;
   auto same = [&](long i, long j) {
     return a.text[i] == b.text[j] && (i == n - 1 && !a.final_newline) == (j == m - 1 && !b.final_newline);
   };
+  long pre = 0, suf = 0;
   while (pre < n && pre < m && same(pre, pre)) ++pre;
-  long suf = 0;
   while (suf < n - pre && suf < m - pre && same(n - 1 - suf, m - 1 - suf)) ++suf;
   std::vector<Op> ops(static_cast<size_t>(pre), Op::Keep);
   middle_script(a, b, pre, n - suf, pre, m - suf, ops);
@@ -116,46 +155,14 @@ std::string unified_diff(const std::string& name, std::string_view before, std::
 
   std::string out = "--- " + name + "\n+++ " + name + " (formatted)\n";
   size_t i = 0;
-  long ai = 0, bi = 0;  // line indices at ops[i]
+  long x = 0, y = 0;  // a's and b's line at ops[i]
   while (i < ops.size()) {
-    while (i < ops.size() && ops[i] == Op::Keep) ++i, ++ai, ++bi;
+    while (i < ops.size() && ops[i] == Op::Keep) ++i, ++x, ++y;
     if (i == ops.size()) break;
-    // a hunk: from kContext lines before this change to kContext after the last change closer than 2*kContext
     size_t start = i;
-    long back = 0;
-    while (back < kContext && start > 0 && ops[start - 1] == Op::Keep) --start, ++back;
-    size_t end = i;
-    for (size_t j = i; j < ops.size();) {
-      if (ops[j] != Op::Keep) {
-        end = ++j;
-        continue;
-      }
-      size_t run = j;
-      while (run < ops.size() && ops[run] == Op::Keep) ++run;
-      if (run == ops.size() || static_cast<long>(run - j) > 2 * kContext) break;
-      j = run;
-    }
-    size_t stop = end;
-    for (long c = 0; c < kContext && stop < ops.size() && ops[stop] == Op::Keep; ++c) ++stop;
-    long a0 = ai - back, b0 = bi - back, ac = 0, bc = 0;
-    for (size_t j = start; j < stop; ++j) {
-      if (ops[j] != Op::Add) ++ac;
-      if (ops[j] != Op::Del) ++bc;
-    }
-    out += "@@ -" + range(a0, ac) + " +" + range(b0, bc) + " @@\n";
-    long x = a0, y = b0;
-    for (size_t j = start; j < stop; ++j) {
-      std::string_view line = ops[j] == Op::Add ? b.text[y] : a.text[x];
-      out += static_cast<char>(ops[j]);
-      out += line;
-      out += '\n';
-      bool last_a = ops[j] != Op::Add && x == n - 1 && !a.final_newline;
-      bool last_b = ops[j] != Op::Del && y == m - 1 && !b.final_newline;
-      if (last_a || last_b) out += "\\ No newline at end of file\n";
-      if (ops[j] != Op::Add) ++x;
-      if (ops[j] != Op::Del) ++y;
-    }
-    ai = x, bi = y;
+    while (start > 0 && i - start < static_cast<size_t>(kContext) && ops[start - 1] == Op::Keep) --start, --x, --y;
+    size_t stop = hunk_end(ops, i);
+    write_hunk(out, a, b, ops, start, stop, x, y);
     i = stop;
   }
   return out;
