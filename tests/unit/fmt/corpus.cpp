@@ -70,7 +70,9 @@ std::vector<size_t> line_starts(const std::string& text, size_t bom) {
 
 }  // namespace
 
-std::string perturb_whitespace(const std::string& text, uint32_t seed) {
+namespace {
+
+std::string perturb(const std::string& text, uint32_t seed, bool free_layout) {
   SourceSet sources;
   sources.add("perturb", text);
   DiagSink sink;
@@ -119,8 +121,10 @@ std::string perturb_whitespace(const std::string& text, uint32_t seed) {
   for (size_t i = 0; i < els.size(); ++i) {
     if (i > 0) {
       uint32_t newlines = els[i].line - els[i - 1].line;
-      if (newlines == 0) {
-        bool may_break = !no_break[i] && !els[i].comment && pick(6) == 0;
+      if (free_layout && newlines > 0 && !els[i - 1].comment && pick(4) == 0) {
+        out += " " + blanks(2);  // join the lines
+      } else if (newlines == 0) {
+        bool may_break = free_layout ? pick(5) == 0 : !no_break[i] && !els[i].comment && pick(6) == 0;
         if (may_break) out += blanks(2) + eol + blanks(8);
         else out += (text[els[i - 1].end] == ' ' || text[els[i - 1].end] == '\t') ? " " + blanks(3) : blanks(2);
       } else {
@@ -135,5 +139,10 @@ std::string perturb_whitespace(const std::string& text, uint32_t seed) {
   for (uint32_t k = pick(3); k > 0; --k) out += eol;
   return out;
 }
+
+}  // namespace
+
+std::string perturb_whitespace(const std::string& text, uint32_t seed) { return perturb(text, seed, false); }
+std::string perturb_layout(const std::string& text, uint32_t seed) { return perturb(text, seed, true); }
 
 }  // namespace cairn::testing

@@ -18,4 +18,9 @@ std::string read_bytes(const std::filesystem::path& p);
 // and runs of blank lines lengthened. Deterministic in `seed`. Returns `text` itself when it does not lex.
 std::string perturb_whitespace(const std::string& text, uint32_t seed);
 
+// `text` with its line breaks moved too, which the layout does read: breaks added anywhere (inside one-line
+// blocks, before a comment after a token), lines joined where no comment ends them (so a comment on its own
+// line moves to the end of the line above). Only the tokens and comments are sure to stay the same.
+std::string perturb_layout(const std::string& text, uint32_t seed);
+
 }  // namespace cairn::testing

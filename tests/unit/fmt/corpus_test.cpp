@@ -24,7 +24,9 @@ std::string first_difference(const std::string& a, const std::string& b) {
   return "line " + std::to_string(line) + ":\n  [" + around(a) + "]\n  [" + around(b) + "]";
 }
 
-// The checks on one text, with or without the parse requirement. Returns false when the text was left alone.
+// The checks on one text, with or without the parse requirement: safety, idempotence, the same result after a
+// whitespace perturbation, and safety and idempotence after a layout perturbation (comments moved to line ends,
+// lines joined and split). Returns false when the text was left alone.
 bool check_text(const fs::path& file, const std::string& text, const fmt::FormatOptions& opts) {
   fmt::FormatResult once = fmt::format_source(text, opts);
   if (!once.ok) {
@@ -47,6 +49,16 @@ bool check_text(const fs::path& file, const std::string& text, const fmt::Format
                     << first_difference(once.text, again.text);
       break;
     }
+  }
+  for (uint32_t seed = 1; seed <= kSeeds; ++seed) {
+    std::string moved = perturb_layout(text, seed * 104729u + static_cast<uint32_t>(text.size()));
+    fmt::FormatResult a = fmt::format_source(moved, opts);
+    EXPECT_TRUE(a.ok) << file << " layout seed " << seed << ": " << a.reason;
+    if (!a.ok) break;
+    fmt::FormatResult b = fmt::format_source(a.text, opts);
+    EXPECT_TRUE(b.ok && b.text == a.text) << file << " layout seed " << seed << ": not idempotent at "
+                                          << first_difference(a.text, b.text);
+    if (!b.ok || b.text != a.text) break;
   }
   return true;
 }
