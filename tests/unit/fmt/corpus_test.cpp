@@ -101,5 +101,30 @@ TEST(FmtCorpus, EveryRepositoryAndConformanceFile) {
   EXPECT_GT(formatted, files.size() / 2);
 }
 
+// Broken bracket structure (a brace, parenthesis or semicolon deleted) still lexes: formatted without the parse
+// requirement, the result keeps every token and comment and is idempotent.
+TEST(FmtCorpus, BrokenBracketsStaySafe) {
+  std::vector<fs::path> files = fmt_corpus();
+  fmt::FormatOptions loose;
+  loose.require_parse = false;
+  size_t tried = 0;
+  for (size_t k = 0; k < files.size(); k += 3) {
+    std::string text = read_bytes(files[k]);
+    for (char victim : std::string("{});([")) {
+      size_t at = text.find(victim, text.size() / 2);
+      if (at == std::string::npos) continue;
+      std::string broken = text.substr(0, at) + " " + text.substr(at + 1);
+      fmt::FormatResult a = fmt::format_source(broken, loose);
+      if (!a.ok && a.kind == fmt::NotFormatted::DoesNotLex) continue;  // the character was inside a literal's line
+      ++tried;
+      ASSERT_TRUE(a.ok) << files[k] << " without '" << victim << "' at " << at << ": " << a.reason;
+      fmt::FormatResult b = fmt::format_source(a.text, loose);
+      ASSERT_TRUE(b.ok && b.text == a.text) << files[k] << " without '" << victim << "': not idempotent at "
+                                            << first_difference(a.text, b.text);
+    }
+  }
+  EXPECT_GT(tried, 500u);
+}
+
 }  // namespace
 }  // namespace cairn::testing
