@@ -42,6 +42,7 @@ bool walk(const fs::path& dir, const std::string& shown, std::vector<std::string
     std::string name = e.path().filename().string();
     std::string child = shown == "." ? name : shown.empty() || shown.back() == '/' ? shown + name : shown + "/" + name;
     std::error_code sec;
+    if (e.is_symlink(sec)) continue;  // links are not followed (no cycles, no file replaced through a link)
     if (e.is_directory(sec)) {
       if (name[0] == '.') continue;
       if (!walk(e.path(), child, files, error)) return false;
@@ -52,8 +53,11 @@ bool walk(const fs::path& dir, const std::string& shown, std::vector<std::string
   return true;
 }
 
-// Replaces `file` by `text`, keeping its permission bits.
-bool replace(const std::string& file, const std::string& text, std::string& error) {
+// Replaces `file` by `text`, keeping its permission bits; a PATH that is a symbolic link has its target replaced.
+bool replace(const std::string& path, const std::string& text, std::string& error) {
+  std::error_code ec;
+  std::string file = fs::is_symlink(path, ec) ? fs::canonical(path, ec).string() : path;
+  if (ec) file = path;
   struct stat st {};
   bool have_mode = ::stat(file.c_str(), &st) == 0;
   if (!write_file_atomic(file, text, error)) return false;

@@ -20,8 +20,8 @@ struct FilesRun {
   int exit_code = 0;              // 0 nothing left alone and (check/diff) nothing would change; 1 otherwise; 2
 };
 
-// The .cairn files PATH names: the file itself, or every *.cairn under the directory (hidden directories
-// skipped), each directory's entries in sorted order. False with `error` when PATH cannot be read.
+// The .cairn files PATH names: the file itself, or every *.cairn under the directory (hidden directories and
+// symbolic links skipped), each directory's entries in sorted order. False with `error` when PATH cannot be read.
 bool collect_files(const std::string& path, std::vector<std::string>& files, std::string& error);
 
 // Formats every file under `paths` (in order, each file once). In Write mode a changed file is replaced by a

@@ -57,6 +57,15 @@ if [ "$(stat -c %i "$tmp/p/src/b.cairn")" != "$inode_before" ]; then ok; else ba
 if [ "$(stat -c %a "$tmp/p/src/b.cairn")" = 640 ]; then ok; else bad "write mode: permissions not kept ($(stat -c %a "$tmp/p/src/b.cairn"))"; fi
 if ls -A "$tmp/p/src" | grep -q tmp; then bad "write mode left a temporary file: $(ls -A "$tmp/p/src")"; else ok; fi
 if cmp -s "$tmp/p/.hidden/skip.cairn" <(printf "$sloppy"); then ok; else bad "write mode touched a hidden directory"; fi
+# symbolic links: not followed in a walk (a loop is harmless); a file named through a link has its target replaced
+ln -s .. "$tmp/p/src/loop"
+printf "$sloppy" >"$tmp/target.cairn"
+ln -s "$tmp/target.cairn" "$tmp/link.cairn"
+out=$("$CAIRN" fmt --check "$tmp/p" --format json)
+if [ $? -eq 0 ] && ! grep -q loop <<<"$out"; then ok; else bad "a symbolic link in a walk was followed: $out"; fi
+"$CAIRN" fmt "$tmp/link.cairn" --format json >/dev/null
+if [ -L "$tmp/link.cairn" ] && cmp -s "$tmp/target.cairn" <(printf "$tidy"); then ok; else bad "formatting through a link replaced the link or missed its target"; fi
+rm "$tmp/p/src/loop"
 # formatted text: --check exits 0, unchanged
 out=$("$CAIRN" fmt --check "$tmp/p" --format json)
 if [ $? -eq 0 ]; then ok; else bad "--check on formatted files: want exit 0: $out"; fi
