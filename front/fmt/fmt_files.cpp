@@ -128,6 +128,7 @@ FilesRun format_files(const std::vector<std::string>& paths, Mode mode) {
     }
     if (!r.ok) {
       nlohmann::ordered_json nf = {{"file", file}, {"reason", r.reason}, {"kind", not_formatted_name(r.kind)}};
+      if (!r.code.empty()) nf["code"] = r.code;
       if (r.line) nf["line"] = r.line, nf["column"] = r.column;
       left.push_back(std::move(nf));
       continue;

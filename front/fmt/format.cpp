@@ -101,8 +101,11 @@ std::optional<FormatResult> safety_check(const lex::LexResult& in, const std::st
 FormatResult format_lexed(std::string_view text, const SourceSet& sources, const lex::LexResult& lexed,
                           const FormatOptions& options) {
   if (options.require_parse)
-    if (std::optional<Diagnostic> d = parse_refusal(sources))
-      return refuse(NotFormatted::DoesNotParse, d->message, d->pos.line, d->pos.col);
+    if (std::optional<Diagnostic> d = parse_refusal(sources)) {
+      FormatResult r = refuse(NotFormatted::DoesNotParse, d->message, d->pos.line, d->pos.col);
+      r.code = code_name(d->code);
+      return r;
+    }
   std::vector<lex::Token> tokens(lexed.tokens.begin(), lexed.tokens.end() - 1);  // without Eof
   if (too_deep(tokens))
     return refuse(NotFormatted::DoesNotParse, "Blocks and brackets nest deeper than the formatter lays out.");
@@ -130,7 +133,9 @@ FormatResult format_source(std::string_view text, const FormatOptions& options) 
     lex::LexResult lexed = lex::lex_file(sources, 0, sink);
     if (!lexed.ok) {
       const Diagnostic& d = sink.all().front();
-      return refuse(NotFormatted::DoesNotLex, d.message, d.pos.line, d.pos.col);
+      FormatResult r = refuse(NotFormatted::DoesNotLex, d.message, d.pos.line, d.pos.col);
+      r.code = code_name(d.code);
+      return r;
     }
     return format_lexed(text, sources, lexed, options);
   } catch (const std::bad_alloc&) {

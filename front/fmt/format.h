@@ -25,6 +25,7 @@ struct FormatResult {
   std::string text;        // the formatted source (byte-order mark and line-end style of the input kept)
   NotFormatted kind = NotFormatted::DoesNotLex;
   std::string reason;      // one sentence (the lexer's or parser's message, or the safety check's finding)
+  std::string code;               // the lexer's or parser's diagnostic code (E-LEX, E-PARSE, ...), when it is theirs
   uint32_t line = 0, column = 0;  // where the reason points, when it points somewhere (1-based; 0 = nowhere)
 };
 

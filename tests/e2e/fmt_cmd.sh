@@ -80,8 +80,8 @@ cp "$tmp/bad_lex.cairn" "$tmp/bad_lex.orig"
 cp "$tmp/bad_parse.cairn" "$tmp/bad_parse.orig"
 out=$("$CAIRN" fmt "$tmp/bad_lex.cairn" "$tmp/bad_parse.cairn" "$tmp/p/src/a.cairn" --format json)
 if [ $? -eq 1 ]; then ok; else bad "files left alone: want exit 1"; fi
-has "not_formatted lex" "{\"file\":\"$tmp/bad_lex.cairn\",\"reason\":\"Unexpected character '#'.\",\"kind\":\"does-not-lex\",\"line\":1,\"column\":26}"
-has "not_formatted parse" "\"file\":\"$tmp/bad_parse.cairn\",\"reason\":\"Expected ';', found reserved word 'return'.\",\"kind\":\"does-not-parse\""
+has "not_formatted lex" "{\"file\":\"$tmp/bad_lex.cairn\",\"reason\":\"Unexpected character '#'.\",\"kind\":\"does-not-lex\",\"code\":\"E-LEX\",\"line\":1,\"column\":26}"
+has "not_formatted parse" "\"file\":\"$tmp/bad_parse.cairn\",\"reason\":\"Expected ';', found reserved word 'return'.\",\"kind\":\"does-not-parse\",\"code\":\"E-PARSE\""
 has "status unchanged" '"status":"unchanged","mode":"write"'
 if cmp -s "$tmp/bad_lex.cairn" "$tmp/bad_lex.orig" && cmp -s "$tmp/bad_parse.cairn" "$tmp/bad_parse.orig"; then ok; else bad "a file left alone was written"; fi
 out=$("$CAIRN" fmt "$tmp/bad_lex.cairn" --format human)
