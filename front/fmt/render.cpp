@@ -247,7 +247,7 @@ class Renderer {
     } else {
       out_.push_back(std::move(whole));
     }
-    if (trailing != kNone) out_.back() += "  " + comment_text(trailing);
+    if (trailing != kNone) out_.back() += " " + comment_text(trailing);
     return true;
   }
 

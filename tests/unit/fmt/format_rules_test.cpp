@@ -34,7 +34,7 @@ TEST(FmtRules, BlankLineRunsBecomeOneAndEdgesLoseThem) {
 
 TEST(FmtRules, CommentsStayWhereTheyWere) {
   EXPECT_EQ(fmt_ok("// head\nfn f() -> u64 {   // why\n    // own line\n  return 1;    // after\n}\n"),
-            "// head\nfn f() -> u64 {  // why\n  // own line\n  return 1;  // after\n}\n");
+            "// head\nfn f() -> u64 { // why\n  // own line\n  return 1; // after\n}\n");
 }
 
 TEST(FmtRules, LineEndsFollowTheMajorityAndTheBomStays) {
