@@ -4,7 +4,7 @@
 # second. New corpus entries go to BUILD/fuzz/corpus-TARGET (the seeds stay untouched); crashes, timeouts and
 # leaks to BUILD/fuzz/artifacts/TARGET/. Keep a real find as regressions/fuzz/libfuzzer/<name> once fixed.
 # Usage: fuzz/run_libfuzzer.sh TARGET SECONDS [BUILD_DIR] [extra libFuzzer flags...]
-#   TARGET: lexer, parser, checker, interp (or cairn-fuzz-NAME); BUILD_DIR: build-libfuzzer by default.
+#   TARGET: lexer, parser, fmt, checker, interp (or cairn-fuzz-NAME); BUILD_DIR: build-libfuzzer by default.
 set -euo pipefail
 src="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 target="${1:?usage: run_libfuzzer.sh TARGET SECONDS [BUILD_DIR] [flags...]}"

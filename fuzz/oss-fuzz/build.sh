@@ -1,6 +1,6 @@
 #!/bin/bash -eu
-# OSS-Fuzz build script (https://google.github.io/oss-fuzz/getting-started/new-project-guide/): builds the four
-# libFuzzer targets of tools.md §6.6 with $CC/$CXX/$CFLAGS/$CXXFLAGS and links them with $LIB_FUZZING_ENGINE,
+# OSS-Fuzz build script (https://google.github.io/oss-fuzz/getting-started/new-project-guide/): builds the five
+# libFuzzer targets (tools.md §6.6, and the formatter's) with $CC/$CXX/$CFLAGS/$CXXFLAGS and links them with $LIB_FUZZING_ENGINE,
 # then puts into $OUT each target, its seed corpus (TARGET_seed_corpus.zip), the dictionary (TARGET.dict) and
 # its options (TARGET.options). Run locally with the defaults below (clang-14, libFuzzer, ASan+UBSan):
 #   OUT=/tmp/cairn-oss-fuzz bash fuzz/oss-fuzz/build.sh
@@ -14,7 +14,7 @@ SRC_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 : "${WORK:=$SRC_DIR/build-oss-fuzz/work}"
 : "${JOBS:=2}"
 export CC CXX
-targets=(cairn-fuzz-lexer cairn-fuzz-parser cairn-fuzz-checker cairn-fuzz-interp)
+targets=(cairn-fuzz-lexer cairn-fuzz-parser cairn-fuzz-fmt cairn-fuzz-checker cairn-fuzz-interp)
 
 mkdir -p "$OUT" "$WORK"
 # The sanitizers and optimization come from $CXXFLAGS (CAIRN_OSS_FUZZ adds none of its own; build type None
