@@ -43,6 +43,17 @@ std::optional<diag::Refusal> settle_target(const driver::CheckRun& run, targets:
   return diag::environment_failure(refusal);
 }
 
+std::optional<diag::Refusal> header_refusal(const driver::CheckRun& run, const targets::BuildOptions& o) {
+  if (!o.header) return std::nullopt;
+  if (o.kind != lower::Kind::Library)
+    return diag::tool_refusal(Code::Header, "--header writes the C header of a library, and " + run.project.name +
+                                                " builds as an executable: add --kind library.");
+  if (run.project.target != "hosted")
+    return diag::tool_refusal(Code::Header, "--header needs a hosted library, and the target is " + run.project.target +
+                                                ", a freestanding image: build with --target hosted.");
+  return std::nullopt;
+}
+
 void place_build(const std::string& path, const driver::CheckRun& run, targets::BuildOptions& o) {
   o.build_root = targets::project_root(path);
   if (run.project.single_file || run.project.manifest_display.empty()) return;

@@ -19,6 +19,7 @@ constexpr FlagSpec kFlags[] = {
     {"kind", "exe|library", true, "the manifest's [build] kind", "an executable or a shared library"},
     {"target", "hosted|aarch64-virt", true, "hosted", "the target"},
     {"trap-report", "", false, "", "the board image writes the trap report (aarch64-virt)"},
+    {"header", "", false, "", "a library also gets NAME.h, the C header of its checked cf_ entries"},
     {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
 };
 }  // namespace
@@ -36,6 +37,8 @@ int cmd_build(const Command& cmd, const std::vector<std::string>& argv) {
   driver::CheckRun run = driver::run(path, driver::Stop::Full, options.target);
   if (run.refusal) return print_refusal(out, *run.refusal);
   if (!args.has("kind")) options.kind = run.options.is_library ? lower::Kind::Library : lower::Kind::Exe;
+  options.header = args.has("header");
+  if (std::optional<diag::Refusal> refused = header_refusal(run, options)) return print_refusal(out, *refused);
   if (std::optional<diag::Refusal> refused = settle_target(run, options, false, args.has("kind")))
     return print_refusal(out, *refused);
   if (options.kind == lower::Kind::Exe && !run.program->main)
@@ -53,6 +56,7 @@ int cmd_build(const Command& cmd, const std::vector<std::string>& argv) {
   } else if (r.status == targets::BuildResult::Status::Built) {
     print_text("native-built: " + r.artifact + " (" + r.compiler.name + ", -O" +
                std::to_string(options.sanitize.empty() ? options.opt : 1) + ")\n");
+    if (!r.header.empty()) print_text("header: " + r.header + " (interface " + r.header_hash + ")\n");
   } else {
     print_text("build-failed: " + targets::build_failure_text(r) + "\n");
   }

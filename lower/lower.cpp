@@ -148,6 +148,10 @@ Lowered lower_program(const ir::Module& m, const SourceSet& sources, const Optio
   for (uint32_t i = 0; i < m.fns.size(); ++i)
     if (!keep[i]) entries[i].clear();
   u.add(entry_points(m, sources, entries, options));
+  if (options.kind == Kind::Library && !options.c_header.empty()) {
+    out.header = c_header(m, sources, entries, options.c_header);
+    u.add("\n" + out.header.library_cpp);
+  }
   return out;
 }
 

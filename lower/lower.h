@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "front/source/source.h"
+#include "lower/c_header.h"
 #include "semantics/ir.h"
 
 namespace cairn::lower {
@@ -32,6 +33,9 @@ struct Options {
   // Kind::Call only: when not empty, emit just these functions (qualified names) and everything they call, so a
   // harness that replays a few functions of a large program compiles in a fraction of the time (cairn diff).
   std::set<std::string> only;
+  // Kind::Library only: when not empty, the project's name, and the library gets the checked C entries of the
+  // header NAME.h (c_header.h), which Lowered::header holds.
+  std::string c_header;
 };
 
 // One function's emission, as tools.md §4.2 compares it.
@@ -57,6 +61,7 @@ struct Lowered {
   // `depends` names besides functions), for the canonical emission of tools.md §4.2.
   std::map<std::string, std::string> definitions;
   std::vector<LineOrigin> lines;    // sorted by cpp_line; a line without entry belongs to the previous one
+  CHeader header;                   // Options::c_header: the header (its `text` empty otherwise)
 };
 
 // Lowers a checked program's core IR; `sources` names the files trap reports and #line directives cite

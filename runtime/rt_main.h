@@ -61,4 +61,33 @@ inline void entry_disjoint(const Span* spans, uint64_t count, const Site* s) {
   }
 }
 
+// C entry of a library header (tools.md §2.5, `cairn build --header`): what a foreign caller could get wrong. A
+// view is null only when empty, aligned for its element and inside the address space; a single borrow is not null
+// and aligned (trap `part`, as a view of the wrong length would be).
+inline void entry_view(const void* p, uint64_t n, uint64_t size, uint64_t align, const Site* s) {
+  auto a = reinterpret_cast<uintptr_t>(p);
+  if (!p) {
+    if (n) trap(Trap::Part, s);
+    return;
+  }
+  if (a % align) trap(Trap::Part, s);
+  if (n > UINTPTR_MAX / size || a > UINTPTR_MAX - n * size) trap(Trap::Part, s);
+}
+inline void entry_one(const void* p, uint64_t align, const Site* s) {
+  if (!p || reinterpret_cast<uintptr_t>(p) % align) trap(Trap::Part, s);
+}
+// A tag from outside must name a variant (trap `match-tag`).
+inline void entry_tag(uint32_t tag, uint32_t variants, const Site* s) {
+  if (tag >= variants) trap(Trap::MatchTag, s);
+}
+// The same bytes as another type of the same size: a ct_ struct of the header and the library's own struct, whose
+// layouts the library asserts equal.
+template <class To, class From>
+inline To same_bytes(const From& from) {
+  static_assert(sizeof(To) == sizeof(From), "a C entry converts between structs of one layout");
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
 }  // namespace cr

@@ -87,7 +87,14 @@ nlohmann::ordered_json build_receipt(const driver::CheckRun& run, const ir::Modu
   }
   hashes["cpp"] = sha256_hex(low.cpp);
   hashes["artifact"] = r.artifact_sha256;
+  if (!low.header.text.empty()) hashes["header"] = sha256_hex(low.header.text);
   j["hashes"] = hashes;
+  if (!low.header.text.empty()) {  // --header: the C interface, its hash, what crosses and what was left out
+    nlohmann::ordered_json left = nlohmann::ordered_json::array();
+    for (const auto& [name, why] : low.header.left_out) left.push_back({{"function", name}, {"reason", why}});
+    j["header"] = {{"file", r.header}, {"interface_hash", low.header.hash}, {"entries", low.header.entries},
+                   {"left_out", left}};
+  }
   nlohmann::ordered_json fns = nlohmann::ordered_json::array();
   for (size_t i = 0; i < mod.fns.size(); ++i) {
     const check::FnInfo& fn = *mod.fns[i].info;

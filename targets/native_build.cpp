@@ -141,12 +141,18 @@ BuildResult build_native(const driver::CheckRun& run, const BuildOptions& o) {
   lo.line_directives = o.debug;
   lo.only = o.only_functions;
   lo.board_entry = board.has_value();
+  if (o.header && o.kind == lower::Kind::Library && !board) lo.c_header = run.project.name;
   lower::Lowered low = lower::lower_program(mod, run.sources, lo);
 
   if (!fresh_directory(o.build_root, run.project.name, r.directory, r.error)) return finish();
   std::string cpp_name = run.project.name + ".cpp";
   r.cpp_path = r.directory + "/" + cpp_name;
   if (!write_file_atomic(r.cpp_path, low.cpp, r.error)) return finish();
+  if (!lo.c_header.empty()) {
+    r.header = r.directory + "/" + low.header.file;
+    r.header_hash = low.header.hash;
+    if (!write_file_atomic(r.header, low.header.text, r.error)) return finish();
+  }
   std::error_code ec;
   fs::create_directories(r.directory + "/runtime", ec);
   for (const RuntimeFile& f : runtime_files()) {
@@ -231,6 +237,10 @@ nlohmann::ordered_json build_record(const BuildResult& r) {
   j["artifact"] = r.status == BuildResult::Status::Built ? r.artifact : "";
   j["artifact_sha256"] = r.artifact_sha256;
   j["receipt"] = r.receipt;
+  if (!r.header.empty() && r.status == BuildResult::Status::Built) {
+    j["header"] = r.header;
+    j["interface_hash"] = r.header_hash;
+  }
   if (r.status == BuildResult::Status::Environment) j["error"] = r.error;
   if (r.status == BuildResult::Status::Failed) {
     j["exit_status"] = r.exit_status;

@@ -25,6 +25,7 @@ struct BuildOptions {
   std::set<std::string> only_functions;  // a call harness of just these functions and their callees (lower::Options::only)
   std::string target = "hosted";  // or a freestanding target of boards.def: one ELF image (language.md §14.7)
   bool trap_report = false;       // freestanding: the image writes the trap report to its UART (tools.md §6.2)
+  bool header = false;            // --header: a hosted library also gets NAME.h, its C interface (lower/c_header.h)
 };
 
 // A freestanding image's sections, as PREFIX-size reports them.
@@ -51,6 +52,8 @@ struct BuildResult {
   std::string manifest_path;         // from the options, for the receipt
   std::string target = "hosted";     // from the options
   ImageSize image_size;              // freestanding, built: the image's sections
+  std::string header;                // --header: the path of NAME.h beside the library
+  std::string header_hash;           // --header: its interface hash
 };
 
 // The directory a PATH operand's project lives in (a .cairn file's or a manifest's folder, or the directory).
