@@ -93,9 +93,13 @@ CHeader c_header(const ir::Module& m, const SourceSet& sources, const std::vecto
     }
     entries.push_back(std::move(e));
   }
-  for (const check::FnInfo& fn : program.fns)
-    if (fn.is_template && fn.is_pub && !fn.in_dependency && !fn.is_test)
-      out.push_back({fn.name_pos, {"fn " + fn.full_name() + "[...]", "a template: each instance is its own function"}});
+  for (const check::FnInfo& fn : program.fns) {
+    if (!fn.is_template || !fn.is_pub || fn.in_dependency || fn.is_test) continue;
+    std::string nats;
+    if (fn.decl)
+      for (const ast::NatParam& n : fn.decl->nat_params) nats += (nats.empty() ? "" : ", ") + n.name.name + ":nat";
+    out.push_back({fn.name_pos, {"fn " + fn.full_name() + "[" + nats + "]", "a template: each instance is its own function"}});
+  }
   std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& [pos, item] : out) h.left_out.push_back(item);
 

@@ -247,8 +247,8 @@ std::string CTypes::tag_checks(const Type* t, const std::string& expr, const std
   }
   if (t->kind != TypeKind::Sum) return "";
   std::string n = std::to_string(t->sum->variants.size());
-  if (!TypeNamer::is_payload_sum(t)) return indent + "cr::entry_tag(" + expr + ", " + n + ", &site);\n";
-  std::string s = indent + "cr::entry_tag(" + expr + ".tag, " + n + ", &site);\n";
+  if (!TypeNamer::is_payload_sum(t)) return indent + "cr::entry_tag(" + expr + ", " + n + ", &cairn_site);\n";
+  std::string s = indent + "cr::entry_tag(" + expr + ".tag, " + n + ", &cairn_site);\n";
   for (uint32_t v = 0; v < t->sum->variants.size(); ++v) {
     const Type* p = library_.payload(t, v);
     std::string inner = p ? tag_checks(p, expr + ".p" + std::to_string(v), indent + "  ") : "";
