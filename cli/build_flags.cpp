@@ -43,14 +43,14 @@ std::optional<diag::Refusal> settle_target(const driver::CheckRun& run, targets:
   return diag::environment_failure(refusal);
 }
 
-std::optional<diag::Refusal> header_refusal(const driver::CheckRun& run, const targets::BuildOptions& o) {
+std::optional<diag::Refusal> header_refusal(const targets::BuildOptions& o, const std::string& target, bool kind_known) {
   if (!o.header) return std::nullopt;
-  if (o.kind != lower::Kind::Library)
-    return diag::tool_refusal(Code::Header, "--header writes the C header of a library, and " + run.project.name +
-                                                " builds as an executable: add --kind library.");
-  if (run.project.target != "hosted")
-    return diag::tool_refusal(Code::Header, "--header needs a hosted library, and the target is " + run.project.target +
-                                                ", a freestanding image: build with --target hosted.");
+  if (!target.empty() && target != "hosted")
+    return diag::tool_refusal(Code::Header, "--header needs a hosted library, and the target " + target +
+                                                " builds a freestanding image: build with --target hosted.");
+  if (kind_known && o.kind != lower::Kind::Library)
+    return diag::tool_refusal(Code::Header, "--header writes the C header of a library, and this build is an "
+                                            "executable: add --kind library.");
   return std::nullopt;
 }
 

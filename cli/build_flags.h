@@ -21,9 +21,10 @@ bool read_build_flags(const Args& args, targets::BuildOptions& o, std::string& e
 std::optional<diag::Refusal> settle_target(const driver::CheckRun& run, targets::BuildOptions& o, bool to_run,
                                            bool kind_given);
 
-// --header needs a hosted library built as one unit: the refusal (E-HEADER) of --kind exe or a freestanding target
-// (the manifest's or --target's), nullopt otherwise or without --header.
-std::optional<diag::Refusal> header_refusal(const driver::CheckRun& run, const targets::BuildOptions& o);
+// --header needs a hosted library built as one unit: the refusal (E-HEADER) of a freestanding `target` (--target's,
+// before the check; the manifest's, after it) or, once the kind is known, of an executable; nullopt otherwise or
+// without --header.
+std::optional<diag::Refusal> header_refusal(const targets::BuildOptions& o, const std::string& target, bool kind_known);
 
 // Where a build of the program at PATH goes, and the manifest it hashes.
 void place_build(const std::string& path, const driver::CheckRun& run, targets::BuildOptions& o);

@@ -33,12 +33,15 @@ int cmd_build(const Command& cmd, const std::vector<std::string>& argv) {
   std::string error;
   if (!read_build_flags(args, options, error)) return usage_error(out, error);
   std::string path = args.operands.empty() ? "." : args.operands[0];
+  options.header = args.has("header");
+  if (std::optional<diag::Refusal> refused = header_refusal(options, options.target, false))
+    return print_refusal(out, *refused);
 
   driver::CheckRun run = driver::run(path, driver::Stop::Full, options.target);
   if (run.refusal) return print_refusal(out, *run.refusal);
   if (!args.has("kind")) options.kind = run.options.is_library ? lower::Kind::Library : lower::Kind::Exe;
-  options.header = args.has("header");
-  if (std::optional<diag::Refusal> refused = header_refusal(run, options)) return print_refusal(out, *refused);
+  if (std::optional<diag::Refusal> refused = header_refusal(options, run.project.target, true))
+    return print_refusal(out, *refused);
   if (std::optional<diag::Refusal> refused = settle_target(run, options, false, args.has("kind")))
     return print_refusal(out, *refused);
   if (options.kind == lower::Kind::Exe && !run.program->main)
