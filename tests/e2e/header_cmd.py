@@ -105,6 +105,22 @@ for cxx in ("clang++", "g++"):
     c = sh([cxx, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only", "-x", "c++", header])
     check(c.returncode == 0, "%s -std=c++17 accepts stats.h: %s" % (cxx, c.stderr[:600]))
 
+# --- a library of two modules: qualified entries, records by borrow and in views, views of enums, Option ---
+shapes = os.path.join(tmp, "shapes")
+shutil.copytree(os.path.join(fixture, "shapes"), shapes, ignore=shutil.ignore_patterns("build"))
+proc, rec_shapes = build(shapes)
+check(proc.returncode == 0, "build shapes --header: %s" % proc.stdout[:400])
+if proc.returncode == 0:
+    sdir = os.path.join(tmp, rec_shapes["directory"])
+    exe = os.path.join(tmp, "use-shapes")
+    c = sh(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror"] + SAN + [os.path.join(host, "shapes.c"), "-o", exe, "-I",
+           sdir, "-L", sdir, "-lshapes", "-Wl,-rpath," + sdir])
+    r = sh([exe]) if c.returncode == 0 else c
+    check(r.returncode == 0 and r.stdout == "12 3 6 -3 2 0 2 1\n", "shapes from C11: %s %s" % (r.stdout, r.stderr[:600]))
+    r = sh([exe, "bad-side"], env={"CAIRN_TRAP_FD": "2"}) if c.returncode == 0 else c
+    check(r.returncode == -signal.SIGABRT and "trap: match-tag at src/geo.cairn:" in r.stderr,
+          "a view holding a bad tag aborts: %d %s" % (r.returncode, r.stderr[:300]))
+
 # --- another interface: a program built against v1's header does not link with v2's library ---
 v2 = project("v2")
 src = os.path.join(v2, "src", "stats.cairn")
