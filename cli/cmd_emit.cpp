@@ -1,4 +1,5 @@
-// `cairn emit [PATH] --dump tokens|ast|ir|smt|cpp`: the phase dumps (the C++ arrives with the lowering).
+// `cairn emit [PATH] --dump tokens|ast|ir|smt|cpp|header`: the phase dumps (the C++ arrives with the lowering; the
+// header is the C header `cairn build --kind library --header` writes beside the library).
 #include "cli/args.h"
 #include "cli/open_command.h"
 #include "cli/command.h"
@@ -13,7 +14,8 @@ namespace cairn::cli {
 
 namespace {
 constexpr FlagSpec kFlags[] = {
-    {"dump", "tokens|ast|ir|smt|cpp", true, "cpp", "prints a phase's deterministic dump instead of the C++"},
+    {"dump", "tokens|ast|ir|smt|cpp|header", true, "cpp",
+     "prints a phase's deterministic dump instead of the C++ (header: the library's C header, as build --header writes it)"},
     {"keep-guards", "", false, "", "writes every guard, even those proved unable to fail"},
     {"harness", "exe|tests|library|call", true, "exe",
      "the entry points of the C++: main (exe), the test-block harness --cairn-list / --cairn-run NAME (tests), "
@@ -76,6 +78,30 @@ int emit_cpp(const Output& out, const std::string& path, const Args& args) {
   return 0;
 }
 
+// The C header of the program as a library (tools.md §2.5, --header), named after the project.
+int emit_header(const Output& out, const std::string& path) {
+  driver::CheckRun run = driver::run(path);
+  if (run.refusal) return print_refusal(out, *run.refusal);
+  ir::Module m = ir::build_ir(*run.program);
+  lower::Options options;
+  options.kind = lower::Kind::Library;
+  options.c_header = run.project.name;
+  lower::Lowered low = lower::lower_program(m, run.sources, options);
+  if (out.format == Format::Json) {
+    nlohmann::ordered_json j;
+    j["protocol"] = "cairn.emit/1";
+    j["status"] = "dumped";
+    j["dump"] = "header";
+    j["file"] = low.header.file;
+    j["interface_hash"] = low.header.hash;
+    j["text"] = low.header.text;
+    print_record(out, j);
+  } else {
+    print_text(low.header.text);
+  }
+  return 0;
+}
+
 int cmd_emit(const Command& cmd, const std::vector<std::string>& argv) {
   Args args;
   Output out;
@@ -88,6 +114,7 @@ int cmd_emit(const Command& cmd, const std::vector<std::string>& argv) {
     return usage_error(out, "The SMT dump arrives with the encoding; cairn emit --dump=smt is not built yet.");
   if (kind == "ir") return emit_ir(out, path);
   if (kind == "cpp") return emit_cpp(out, path, args);
+  if (kind == "header") return emit_header(out, path);
 
   driver::CheckRun run = driver::run(path, kind == "tokens" ? driver::Stop::AfterLoad : driver::Stop::AfterParse);
   if (run.refusal) return print_refusal(out, *run.refusal);

@@ -2,7 +2,7 @@
 # Golden files of the C header (`cairn build --kind library --header`, lower/c_header.h): each library project
 # tests/golden/header/NAME/ (one with a cairn.toml) built with --header must write exactly
 # tests/golden/header/NAME.h. The project is copied first, so the build directory lands outside the tree.
-# Each header must also compile as C11 (gcc, clang) and C++17 (g++, clang++) without a warning.
+# `cairn emit NAME --dump=header` must print the same header without building. Each header must also compile as C11 (gcc, clang) and C++17 (g++, clang++) without a warning.
 # CAIRN_UPDATE_GOLDEN=1 rewrites the .h files (review them with git diff).
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
@@ -26,6 +26,9 @@ for manifest in "$CAIRN_SOURCE_DIR"/tests/golden/header/*/cairn.toml; do
   else
     bad "header/$name.h differs from the golden file"
     [ -f "$golden" ] && diff "$golden" "$tmp/$header" | head -20 | sed 's/^/  | /'
+  fi
+  if [ "$(cd "$tmp" && "$CAIRN" emit "$name" --dump=header)" = "$(cat "$tmp/$header")" ]; then ok; else
+    bad "header/$name: cairn emit --dump=header differs from the header the build wrote"
   fi
   for compiler in "gcc -std=c11 -x c" "clang -std=c11 -x c" "g++ -std=c++17 -x c++" "clang++ -std=c++17 -x c++"; do
     # shellcheck disable=SC2086
