@@ -115,7 +115,7 @@ std::string entry_definition(const CEntry& e, const SourceSet& sources, CTypes& 
     if (p.how == CParam::How::Value) {
       std::string lt = lib.name(p.type);
       values += "  " + lt + " " + v + " = " + (is_struct(p.type) ? "cr::same_bytes<" + lt + ">(" + a + ")" : a) + ";\n";
-      values += types.tag_checks(p.type, v, "  ");
+      if (p.type->kind != TypeKind::Scalar) values += types.tag_checks(p.type, v, "  ");  // a scalar came in a register
       continue;
     }
     const Type* elem = p.type->elem;

@@ -240,6 +240,8 @@ std::string CTypes::library_asserts() const {
 
 std::string CTypes::tag_checks(const Type* t, const std::string& expr, const std::string& indent) {
   if (!t) return "";
+  if (t->kind == TypeKind::Scalar && t->scalar == check::Scalar::Bool)
+    return indent + "cr::entry_bool(&" + expr + ", &cairn_site);\n";
   if (t->kind == TypeKind::Record) {
     std::string s;
     for (const check::FieldInfo& f : t->record->fields) s += tag_checks(f.type, expr + ".f_" + f.name, indent);

@@ -45,7 +45,8 @@ class CTypes {
   std::string interface_text() const;
   // The library's C++ assertions: each ct_ struct has the size, alignment and member offsets of its own struct.
   std::string library_asserts() const;
-  // C++ statements checking the tags inside `expr` (an lvalue of the library's type for t), indented by `indent`.
+  // C++ statements checking the tags and bools inside `expr` (an lvalue of the library's type for t, read from the
+  // caller's memory), indented by `indent`.
   std::string tag_checks(const check::Type* t, const std::string& expr, const std::string& indent);
   TypeNamer& library() { return library_; }
 

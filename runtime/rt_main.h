@@ -80,6 +80,12 @@ inline void entry_one(const void* p, uint64_t align, const Site* s) {
 inline void entry_tag(uint32_t tag, uint32_t variants, const Site* s) {
   if (tag >= variants) trap(Trap::MatchTag, s);
 }
+// A bool from outside must be 0 or 1, like a tag naming a variant (trap `match-tag`); read as a byte, never as bool.
+inline void entry_bool(const void* p, const Site* s) {
+  unsigned char b;
+  std::memcpy(&b, p, 1);
+  if (b > 1) trap(Trap::MatchTag, s);
+}
 // The same bytes as another type of the same size: a ct_ struct of the header and the library's own struct, whose
 // layouts the library asserts equal.
 template <class To, class From>

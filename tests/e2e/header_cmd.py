@@ -64,6 +64,7 @@ BAD = {
     "null": "trap: part at src/stats.cairn:20",
     "null-borrow": "trap: part at src/stats.cairn:76",
     "bad-tag": "trap: match-tag at src/stats.cairn:35",
+    "bad-bool": "trap: match-tag at src/stats.cairn:44",
     "overflow": "trap: overflow at src/stats.cairn:32",
 }
 for cxx in ("clang++", "g++"):

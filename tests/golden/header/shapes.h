@@ -1,8 +1,9 @@
 /* shapes.h: the C interface of libshapes.so, written by `cairn build --kind library --header`
  * from the checked CAIRN project shapes. Do not edit it: build the library again.
  * Each cf_ entry checks what a caller could get wrong (a view that is null but not empty, misaligned or
- * past the address space; a written view overlapping another; a tag naming no variant) and aborts as a
- * failed guard does. It cannot check that a pointer reaches live storage of the stated length.
+ * past the address space; a written view overlapping another; a tag naming no variant; a bool byte
+ * other than 0 or 1) and aborts as a failed guard does. It cannot check that a pointer reaches live
+ * storage of the stated length.
  * Usable from C11 and C++17.
  */
 #ifndef CAIRN_HEADER_SHAPES_H

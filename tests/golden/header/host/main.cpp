@@ -1,7 +1,8 @@
 // A C++17 program that calls the stats library through stats.h alone (tests/e2e/header_cmd.py). With no argument
 // it checks every entry and prints "ok"; with one it makes the call a foreign caller gets wrong, which the entry
 // must abort: overlap (an rw view overlapping a read view), misaligned (a view pointer off its element's
-// alignment), null (a null view that is not empty), null-borrow, bad-tag (an enum tag naming no variant).
+// alignment), null (a null view that is not empty), null-borrow, bad-tag (an enum tag naming no variant),
+// bad-bool (a record's bool holding 2).
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -65,6 +66,11 @@ int main(int argc, char** argv) {
     cf_bump(nullptr);
   } else if (std::strcmp(argv[1], "bad-tag") == 0) {
     cf_halve(7, 9);
+  } else if (std::strcmp(argv[1], "bad-bool") == 0) {
+    ct_Range r = cf_range_of(1, 3);
+    const unsigned char two = 2;
+    std::memcpy(&r.empty, &two, 1);  // a byte no C bool holds, as raw memory from outside might
+    cf_range_width(r);
   } else if (std::strcmp(argv[1], "overflow") == 0) {
     cf_add(INT64_MAX, 1);  // a guard of the body, for comparison
   } else {
