@@ -147,6 +147,11 @@ proc, again = build(v1)
 h2 = os.path.join(tmp, again.get("header", "?"))
 check(os.path.isfile(h2) and open(h2, encoding="utf-8").read() == text, "the header is deterministic")
 
+# --- the human form names the header and its interface hash ---
+proc = run_cairn(cairn, ["build", v1, "--header", "--format", "human"], tmp)
+check(proc.returncode == 0 and b"header: " in proc.stdout and b"/stats.h (interface " in proc.stdout,
+      "the human form names the header: %s" % proc.stdout[:300])
+
 # --- refusals: an executable, a freestanding target ---
 for flags, what in ((["--kind", "exe"], "add --kind library"), (["--target", "aarch64-virt"], "--target hosted")):
     proc = run_cairn(cairn, ["build", v1, "--header", "--format", "json"] + flags, tmp)
