@@ -81,6 +81,20 @@ for cxx in ("clang++", "g++"):
         check(r.returncode == -signal.SIGABRT and report in r.stderr and "returned" not in r.stdout,
               "%s %s aborts with '%s': status %d, stderr %s" % (cxx, mode, report, r.returncode, r.stderr[:300]))
 
+# --- the library built by g++, called from a clang++ program ---
+gnu = project("gnu")
+proc, rec_gnu = build(gnu, "--cc", "gcc")
+check(proc.returncode == 0 and rec_gnu.get("interface_hash") == iface, "build --header --cc gcc: %s" % proc.stdout[:400])
+if proc.returncode == 0:
+    gdir = os.path.join(tmp, rec_gnu["directory"])
+    exe = os.path.join(tmp, "host-gnu-lib")
+    c = sh(["clang++", "-std=c++17"] + SAN + [os.path.join(host, "main.cpp"), "-o", exe] + link_flags(gdir))
+    r = sh([exe]) if c.returncode == 0 else c
+    check(r.returncode == 0 and r.stdout == "ok\n", "g++'s library from clang++: %s %s" % (r.stdout[:300], r.stderr[:600]))
+    for mode in ("overlap", "null"):
+        r = sh([exe, mode], env={"CAIRN_TRAP_FD": "2"}) if c.returncode == 0 else c
+        check(r.returncode == -signal.SIGABRT and BAD[mode] in r.stderr, "g++'s library, %s aborts: %s" % (mode, r.stderr[:300]))
+
 # --- the library itself under AddressSanitizer and UBSan (clang's runtime, from the clang++ program) ---
 asan = project("asan")
 proc, rec_asan = build(asan, "--sanitize", "address", "--cc", "clang")
