@@ -55,10 +55,14 @@ std::string prelude(const std::string& file, const std::string& library, const s
 }
 
 std::string hash_block(const std::string& library, const std::string& symbol) {
+  // A constructor holds the reference: .init_array is kept by --gc-sections and LTO, where an unused variable is not.
   return "/* The interface hash: only the lib" + library + ".so built with this header defines " + symbol + ",\n"
          " * so a program built against another version of the interface fails to link. */\n"
          "extern const char " + symbol + ";\n"
-         "__attribute__((used)) static const char *const cairn_" + identifier(library) + "_iface = &" + symbol + ";\n\n";
+         "__attribute__((constructor, used)) static void cairn_" + identifier(library) + "_iface(void) {\n"
+         "  const volatile char *iface = &" + symbol + ";\n"
+         "  (void)*iface;\n"
+         "}\n\n";
 }
 
 std::string left_out_block(const std::vector<std::pair<std::string, std::string>>& left_out) {

@@ -155,6 +155,18 @@ if proc.returncode == 0:
           "v1's program against v2's library fails to link on the interface: %s" % bad.stderr[:400])
     good = sh(["c++", obj, "-o", os.path.join(tmp, "same"), "-L", directory, "-lstats", "-Wl,-rpath," + directory])
     check(good.returncode == 0, "v1's program links with v1's library: " + good.stderr[:300])
+    # Unused sections collected, or link-time optimization, must not drop the reference.
+    gc = os.path.join(tmp, "main-v1-gc.o")
+    c = sh(["c++", "-std=c++17", "-O2", "-ffunction-sections", "-fdata-sections", "-c", os.path.join(host, "main.cpp"),
+            "-I", directory, "-o", gc])
+    bad = sh(["c++", gc, "-o", os.path.join(tmp, "mixed-gc"), "-Wl,--gc-sections", "-Wl,--as-needed", "-L", d2, "-lstats"])
+    check(c.returncode == 0 and bad.returncode != 0 and ("cairn_stats_iface_" + iface) in bad.stderr,
+          "with --gc-sections too: %s" % bad.stderr[:400])
+    lto = os.path.join(tmp, "main-v1-lto.o")
+    c = sh(["g++", "-std=c++17", "-O2", "-flto", "-c", os.path.join(host, "main.cpp"), "-I", directory, "-o", lto])
+    bad = sh(["g++", "-O2", "-flto", lto, "-o", os.path.join(tmp, "mixed-lto"), "-Wl,--gc-sections", "-L", d2, "-lstats"])
+    check(c.returncode == 0 and bad.returncode != 0 and ("cairn_stats_iface_" + iface) in bad.stderr,
+          "with -flto too: %s" % bad.stderr[:400])
 
 # --- a second build writes the same header, byte for byte ---
 proc, again = build(v1)

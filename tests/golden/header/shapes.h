@@ -34,7 +34,10 @@ CAIRN_STATIC_ASSERT(sizeof(float) == 4 && sizeof(double) == 8, "shapes.h: IEEE b
 /* The interface hash: only the libshapes.so built with this header defines cairn_shapes_iface_fdc9440cbddb0e69,
  * so a program built against another version of the interface fails to link. */
 extern const char cairn_shapes_iface_fdc9440cbddb0e69;
-__attribute__((used)) static const char *const cairn_shapes_iface = &cairn_shapes_iface_fdc9440cbddb0e69;
+__attribute__((constructor, used)) static void cairn_shapes_iface(void) {
+  const volatile char *iface = &cairn_shapes_iface_fdc9440cbddb0e69;
+  (void)*iface;
+}
 
 /*
  * A point of the plane.

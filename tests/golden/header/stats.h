@@ -34,7 +34,10 @@ CAIRN_STATIC_ASSERT(sizeof(float) == 4 && sizeof(double) == 8, "stats.h: IEEE bi
 /* The interface hash: only the libstats.so built with this header defines cairn_stats_iface_1fb452d1fa370bba,
  * so a program built against another version of the interface fails to link. */
 extern const char cairn_stats_iface_1fb452d1fa370bba;
-__attribute__((used)) static const char *const cairn_stats_iface = &cairn_stats_iface_1fb452d1fa370bba;
+__attribute__((constructor, used)) static void cairn_stats_iface(void) {
+  const volatile char *iface = &cairn_stats_iface_1fb452d1fa370bba;
+  (void)*iface;
+}
 
 /*
  * What one pass over the samples found.
