@@ -33,9 +33,13 @@ ProcessResult run_program(const ExecSpec& spec, const ProcessOptions& opts) {
         std::vector<char*> argv;
         for (const std::string& a : spec.argv) argv.push_back(const_cast<char*>(a.c_str()));
         argv.push_back(nullptr);
+        std::string msg = "error: cannot run " + spec.argv[0] + ": ";
+        cap_before_exec(opts);
         execvp(argv[0], argv.data());
-        std::string msg = "error: cannot run " + spec.argv[0] + ": " + std::strerror(errno) + "\n";
+        const char* why = std::strerror(errno);  // no allocation past the cap
         ssize_t ignored = write(2, msg.data(), msg.size());
+        ignored = write(2, why, std::strlen(why));
+        ignored = write(2, "\n", 1);
         (void)ignored;
         return 127;
       },

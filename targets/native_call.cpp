@@ -34,7 +34,8 @@ std::vector<std::string> harness_env(const CallHarness& h) {
 }
 
 // In the child (no allocation): the pipes to 3 and 4, the input as stdin, stdout and stderr on /dev/null, exec.
-int exec_harness(std::span<const int> ch, const std::string& input, char* const* argv, char* const* envp) {
+int exec_harness(std::span<const int> ch, const std::string& input, char* const* argv, char* const* envp,
+                 const ProcessOptions& opts) {
   int trap = fcntl(ch[0], F_DUPFD, 10), call = fcntl(ch[1], F_DUPFD, 10);
   if (trap < 0 || call < 0 || dup2(trap, kTrapFd) < 0 || dup2(call, kCallFd) < 0) return 126;
   close(trap);
@@ -49,6 +50,7 @@ int exec_harness(std::span<const int> ch, const std::string& input, char* const*
   int null = open("/dev/null", O_RDWR | O_CLOEXEC);
   if (lseek(in, 0, SEEK_SET) != 0 || null < 0 || dup2(in, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) return 126;
   for (int fd = 0; fd <= 2; ++fd) fcntl(fd, F_SETFD, 0);  // dup2 onto itself keeps close-on-exec
+  cap_before_exec(opts);
   execve(argv[0], argv, envp);
   return 127;
 }
@@ -149,7 +151,7 @@ IsolatedOutcome native_call(const CallHarness& h, const check::FnInfo& fn, const
   opts.timeout_s = h.timeout_s;
   opts.address_space_cap = h.address_space_mib << 20;
   opts.channels = 2;
-  ProcessResult pr = run_process([&](std::span<const int> ch) { return exec_harness(ch, input, argv.data(), envp.data()); }, opts);
+  ProcessResult pr = run_process([&](std::span<const int> ch) { return exec_harness(ch, input, argv.data(), envp.data(), opts); }, opts);
   r.seconds = pr.seconds;
   if (!pr.started) {
     r.detail = "could not be started: " + pr.error;

@@ -148,6 +148,12 @@ void drain(Stream& s) {
 
 bool sanitized_build() { return kSanitizerBuild; }
 
+void cap_before_exec(const ProcessOptions& opts) {
+  if (!kSanitizerBuild || !opts.address_space_cap) return;
+  rlimit as{opts.address_space_cap, opts.address_space_cap};
+  setrlimit(RLIMIT_AS, &as);
+}
+
 ProcessResult run_process(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts) {
   ProcessResult r;
   r.channels.resize(opts.channels);

@@ -38,6 +38,11 @@ struct ProcessResult {
 // own process group; when it ends, or at the time limit, the whole group is killed. Never throws.
 ProcessResult run_process(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts);
 
+// For a child that execs: sets `opts.address_space_cap` just before the exec when run_process could not set it at
+// the fork (in a sanitized cairn, whose reserved shadow is past any cap, so the forked copy's next mapping would
+// fail); a no-op otherwise. Call it after the copy's last allocation, right before execve.
+void cap_before_exec(const ProcessOptions& opts);
+
 // True when cairn itself is built with AddressSanitizer or ThreadSanitizer. Their allocators are not safe
 // to use in a child forked while another thread allocates, so callers run children from one thread then.
 bool sanitized_build();

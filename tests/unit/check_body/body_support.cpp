@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "front/driver/driver.h"
+#include "../scratch_dir.h"
 
 namespace cairn::test {
 
@@ -40,3 +41,7 @@ std::string first_message(const std::string& text) {
 }
 
 }  // namespace cairn::test
+
+// The scratch directory named by the process id is removed when the test program ends.
+::testing::Environment* const scratch_cleanup_cairn_body_test =
+    ::testing::AddGlobalTestEnvironment(new cairn::test::ScratchCleanup("cairn_body_test_"));

@@ -10,6 +10,7 @@
 #include "front/driver/driver.h"
 #include "semantics/embed.h"
 #include "semantics/ir.h"
+#include "../scratch_dir.h"
 
 namespace {
 
@@ -103,3 +104,7 @@ TEST(IrDump, IsDeterministicAndVerifies) {
 }
 
 }  // namespace
+
+// The scratch directory named by the process id is removed when the test program ends.
+::testing::Environment* const scratch_cleanup_cairn_interp =
+    ::testing::AddGlobalTestEnvironment(new cairn::test::ScratchCleanup("cairn_interp_"));

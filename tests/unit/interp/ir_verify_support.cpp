@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include "../scratch_dir.h"
 
 namespace cairn::irtest {
 
@@ -272,3 +273,7 @@ std::vector<std::string> program_paths(const std::vector<std::string>& dirs) {
 }
 
 }  // namespace cairn::irtest
+
+// The scratch directory named by the process id is removed when the test program ends.
+::testing::Environment* const scratch_cleanup_cairn_irverify =
+    ::testing::AddGlobalTestEnvironment(new cairn::test::ScratchCleanup("cairn_irverify_"));

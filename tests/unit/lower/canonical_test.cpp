@@ -9,6 +9,7 @@
 #include "front/driver/driver.h"
 #include "lower/lower.h"
 #include "semantics/ir.h"
+#include "../scratch_dir.h"
 
 namespace {
 
@@ -159,3 +160,7 @@ TEST(LineOrigins, DirectivesNameTheCairnLines) {
 }
 
 }  // namespace
+
+// The scratch directory named by the process id is removed when the test program ends.
+::testing::Environment* const scratch_cleanup_cairn_lower =
+    ::testing::AddGlobalTestEnvironment(new cairn::test::ScratchCleanup("cairn_lower_"));

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include "../scratch_dir.h"
 
 namespace cairn::smt::test {
 
@@ -192,3 +193,7 @@ std::string compare(const Encoding& enc, const ModelOutcome& model, const sem::C
 }
 
 }  // namespace cairn::smt::test
+
+// The scratch directory named by the process id is removed when the test program ends.
+::testing::Environment* const scratch_cleanup_cairn_encode =
+    ::testing::AddGlobalTestEnvironment(new cairn::test::ScratchCleanup("cairn_encode_"));
