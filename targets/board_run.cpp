@@ -1,9 +1,6 @@
-// The emulator run of a board image, and the scratch build-and-run of the board engine.
+// The emulator run of a board image, and the board engine's availability.
 #include "targets/board_run.h"
 
-#include <filesystem>
-
-#include "front/source/temp_dir.h"
 #include "targets/board_build.h"
 #include "targets/exec.h"
 
@@ -51,36 +48,6 @@ std::string board_engine_unavailable(const std::string& target) {
   std::optional<Board> board = find_board(target);
   if (!board) return "no freestanding target \"" + target + "\"";
   return board_missing(*board, true);
-}
-
-BoardOutcome board_engine_run(const driver::CheckRun& run, const std::string& target, double timeout_s, int opt) {
-  BoardOutcome o;
-  BuildOptions b;
-  b.target = target;
-  b.opt = opt;
-  b.trap_report = true;
-  o.message = board_refusal(run, b, true);
-  if (!o.message.empty()) return o;
-  std::string scratch = make_temp_dir("cairn-board", o.message);
-  if (scratch.empty()) return o;
-  b.build_root = scratch;
-  BuildResult built = build_native(run, b);
-  o.build_seconds = built.seconds;
-  if (built.status != BuildResult::Status::Built) {
-    o.status = built.status == BuildResult::Status::Failed ? BoardOutcome::Status::BuildFailed
-                                                           : BoardOutcome::Status::Refused;
-    o.message = build_failure_text(built);
-  } else {
-    RunLimits limits;
-    limits.timeout_s = timeout_s;
-    o.run = run_board(*find_board(target), built.artifact, limits, true);
-    o.run_seconds = o.run.process.seconds;
-    o.size = built.image_size;
-    o.status = BoardOutcome::Status::Ran;
-  }
-  std::error_code ec;
-  std::filesystem::remove_all(scratch, ec);
-  return o;
 }
 
 }  // namespace cairn::targets
