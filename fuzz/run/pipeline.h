@@ -3,10 +3,7 @@
 // (qemu-aarch64) builds one image of the programs the freestanding profile accepts and starts the emulator once
 // per program, naming it on the image's command line.
 #pragma once
-#include <functional>
 #include <map>
-#include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
