@@ -45,7 +45,7 @@ std::vector<std::string> board_command(const Board& board, const std::string& co
   cmd.push_back("-O" + std::to_string(o.opt));
   if (o.debug) cmd.push_back("-g");
   // No OS, C library, C++ runtime, loader or unwinder: nothing may need one.
-  for (const char* f : {"-ffreestanding", "-fno-exceptions", "-fno-rtti", "-fno-threadsafe-statics",
+  for (const char* f : {"-ffreestanding", "-fno-rtti", "-fno-threadsafe-statics",
                         "-fno-asynchronous-unwind-tables", "-fno-unwind-tables", "-fno-stack-protector", "-fno-pie",
                         "-no-pie", "-static", "-nostdlib", "-nostartfiles", "-DCAIRN_FREESTANDING"})
     cmd.push_back(f);

@@ -7,6 +7,8 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
+#include <thread>
 
 #include "front/source/atomic_file.h"
 #include "front/source/temp_dir.h"
@@ -55,7 +57,7 @@ class Campaign {
   Campaign(const CampaignOptions& o, FuzzTally& t) : o_(o), t_(t) {}
   bool open(std::string& error);
   bool more() const;
-  void run_batch();
+  void run();
 
  private:
   void judge(const Slot& s, uint64_t index);
@@ -63,14 +65,29 @@ class Campaign {
   void keep_generator_defect(const Slot& s, uint64_t index, const std::string& reason);
   uint64_t next_index();
   size_t batch_size() const;
+  // A batch from its generation to its judgement.
+  struct Batch {
+    uint64_t rank = 0;  // its number in the campaign: the older batch is served first
+    std::vector<Slot> slots;
+    std::vector<uint64_t> indices;
+    std::vector<Slot*> accepted;
+    StageSeconds stages;  // its build and run time (its worker's own, added when it is judged)
+    std::thread worker;
+  };
+  std::unique_ptr<Batch> prepare_batch();
+  void launch(Batch& b);
+  void finish(Batch& b);
 
   const CampaignOptions& o_;
   FuzzTally& t_;
   Scratch scratch_;
   std::optional<Pipeline> pipeline_;
   uint64_t cursor_ = 0;  // next program index to consider
-  double per_program_ = 0;  // seconds per program in the last batch (to fit batches into --seconds)
+  double per_program_ = 0;  // seconds per program of the last batch judged (to fit batches into --seconds)
+  size_t in_flight_ = 0;    // programs launched and not yet judged
+  uint64_t batches_ = 0;
   Clock::time_point start_ = Clock::now();
+  Clock::time_point last_finish_ = start_;
 };
 
 bool Campaign::open(std::string& error) {
@@ -97,13 +114,14 @@ size_t Campaign::batch_size() const {
   if (o_.index) return 1;
   if (!o_.seconds) return o_.batch;
   if (per_program_ <= 0) return std::min<size_t>(o_.batch, 10);
-  double remaining = *o_.seconds - since(start_);
-  double fit = remaining / per_program_;
+  // What is left after the batch in flight, at the last batch's pace.
+  double fit = (*o_.seconds - since(start_)) / per_program_ - static_cast<double>(in_flight_);
+  if (fit < 1 && in_flight_ > 0) return 0;
   return static_cast<size_t>(std::clamp(fit, 4.0, static_cast<double>(o_.batch)));
 }
 
 bool Campaign::more() const {
-  if (o_.index) return t_.programs == 0;
+  if (o_.index) return batches_ == 0;
   if (o_.seconds) return since(start_) < *o_.seconds;
   uint64_t limit = o_.count.value_or(1000);
   uint64_t c = cursor_;
@@ -111,14 +129,16 @@ bool Campaign::more() const {
   return c < limit;
 }
 
-void Campaign::run_batch() {
-  std::vector<Slot> slots;
-  std::vector<uint64_t> indices;
+// Generates a batch and checks, lowers and interprets its programs (in this thread); null when --seconds leaves no
+// room for another batch beside the one in flight.
+std::unique_ptr<Campaign::Batch> Campaign::prepare_batch() {
+  size_t size = batch_size();
+  if (size == 0) return nullptr;
+  auto b = std::make_unique<Batch>();
+  b->rank = batches_++;
   uint64_t limit = o_.index ? *o_.index + 1 : o_.count.value_or(UINT64_MAX);
   if (o_.seconds) limit = UINT64_MAX;
-  size_t size = batch_size();
-  auto b0 = Clock::now();
-  while (slots.size() < size && (o_.index || more())) {
+  while (b->slots.size() < size && (o_.index || more())) {
     uint64_t i = next_index();
     if (i >= limit) break;
     auto g0 = Clock::now();
@@ -137,16 +157,47 @@ void Campaign::run_batch() {
     Slot s;
     s.name = "p" + std::to_string(i);
     s.text = std::move(g.text);
-    slots.push_back(std::move(s));
-    indices.push_back(i);
+    b->slots.push_back(std::move(s));
+    b->indices.push_back(i);
     if (o_.index) break;
   }
-  pipeline_->run(slots, t_.stages);
-  if (!slots.empty()) per_program_ = since(b0) / static_cast<double>(slots.size());
-  for (size_t k = 0; k < slots.size(); ++k) judge(slots[k], indices[k]);
+  b->accepted = pipeline_->check_all(b->slots, t_.stages);
+  return b;
+}
+
+// Builds and runs a prepared batch on another thread; it shares the machine's tokens with the batch before it.
+void Campaign::launch(Batch& b) {
+  in_flight_ += b.slots.size();
+  if (b.accepted.empty()) return;
+  b.worker = std::thread([this, &b] { pipeline_->build_and_run(b.accepted, b.stages, b.rank); });
+}
+
+// Waits for a launched batch, then judges its programs in order (reducing each disagreement).
+void Campaign::finish(Batch& b) {
+  if (b.worker.joinable()) b.worker.join();
+  in_flight_ -= b.slots.size();
+  t_.stages.build += b.stages.build;
+  t_.stages.run += b.stages.run;
+  if (!b.slots.empty()) per_program_ = since(last_finish_) / static_cast<double>(b.slots.size());
+  last_finish_ = Clock::now();
+  for (size_t k = 0; k < b.slots.size(); ++k) judge(b.slots[k], b.indices[k]);
   if (o_.progress)
     std::fprintf(stderr, "fuzz: %llu programs, %zu disagreements, %.1f s\n", static_cast<unsigned long long>(t_.programs),
                  t_.disagreements.size(), since(start_));
+}
+
+// Two batches in flight: while one builds and runs, the next is generated, checked and interpreted, then launched
+// before the first is judged, so its builds take the cores the first one's last build and its runs leave idle.
+void Campaign::run() {
+  std::unique_ptr<Batch> flying;
+  while (more()) {
+    std::unique_ptr<Batch> next = prepare_batch();
+    if (!next) break;
+    launch(*next);
+    if (flying) finish(*flying);
+    flying = std::move(next);
+  }
+  if (flying) finish(*flying);
 }
 
 void Campaign::judge(const Slot& s, uint64_t index) {
@@ -249,7 +300,7 @@ CampaignResult run_campaign(const CampaignOptions& o) {
     return r;
   }
   auto start = Clock::now();
-  while (c.more()) c.run_batch();
+  c.run();
   t.seconds = since(start);
   r.record = campaign_record(o, t);
   r.human = campaign_human(o, t);

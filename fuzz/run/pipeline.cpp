@@ -1,6 +1,7 @@
 // The pipeline of one batch: check, interpret, build per engine, run per program and engine.
 #include "fuzz/run/pipeline.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "front/source/atomic_file.h"
@@ -88,8 +89,22 @@ struct Pipeline::Built {
   Outcome failed;
 };
 
+// The order to start the units' builds in: the slowest last time first, so the short ones fill the gaps at the end.
+std::vector<size_t> Pipeline::longest_first(const std::vector<Unit>& units) {
+  std::vector<double> cost(units.size(), 0);
+  {
+    std::lock_guard<std::mutex> lock(build_s_mutex_);
+    for (size_t k = 0; k < units.size(); ++k)
+      if (auto it = build_s_.find(units[k].engine); it != build_s_.end()) cost[k] = it->second;
+  }
+  std::vector<size_t> order(units.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return cost[a] > cost[b]; });
+  return order;
+}
+
 std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<Unit>& units,
-                                                          const std::vector<Slot*>& slots) {
+                                                          const std::vector<Slot*>& slots, uint64_t rank) {
   std::string tag = "b" + std::to_string(batch_counter_++);
   auto members_of = [&](const Unit& u) {
     std::vector<const ProgramCpp*> m;
@@ -98,10 +113,15 @@ std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<Unit
   };
   std::vector<std::vector<Built>> built(units.size());
   std::vector<BatchBuild> whole(units.size());
-  parallel_for(units.size(), o_.jobs, [&](size_t k) {
+  std::vector<size_t> order = longest_first(units);
+  auto build_whole = [&](size_t n) {
+    size_t k = order[n];
     EngineId e = units[k].engine;
     whole[k] = build_unit(o_.workdir, tag + "-" + engine_info(e).name, batch_unit(members_of(units[k]), e), e);
-  });
+    std::lock_guard<std::mutex> lock(build_s_mutex_);
+    build_s_[e] = whole[k].seconds;
+  };
+  parallel_for(units.size(), o_.jobs, build_whole, &tokens_, rank);
   // A unit the compiler refused is built again one program at a time, so one refused program hides no other.
   std::vector<std::pair<size_t, size_t>> singles;
   for (size_t u = 0; u < units.size(); ++u) {
@@ -119,7 +139,7 @@ std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<Unit
       }
     }
   }
-  parallel_for(singles.size(), o_.jobs, [&](size_t k) {
+  auto build_alone = [&](size_t k) {
     auto [u, i] = singles[k];
     EngineId e = units[u].engine;
     std::string name = tag + "-" + std::to_string(units[u].members[i]) + "-" + engine_info(e).name;
@@ -131,11 +151,12 @@ std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<Unit
     }
     b.failed.end = alone.environment ? Outcome::End::NotRun : Outcome::End::BuildFailed;
     b.failed.detail = alone.output;
-  });
+  };
+  parallel_for(singles.size(), o_.jobs, build_alone, &tokens_, rank);
   return built;
 }
 
-void Pipeline::build_and_run(std::vector<Slot*>& slots, StageSeconds& t) {
+void Pipeline::build_and_run(std::vector<Slot*>& slots, StageSeconds& t, uint64_t rank) {
   std::vector<Unit> units;  // per engine but the interpreter: every slot, or on a board those its profile accepts
   for (EngineId e : o_.engines) {
     EngineKind kind = engine_info(e).kind;
@@ -146,29 +167,35 @@ void Pipeline::build_and_run(std::vector<Slot*>& slots, StageSeconds& t) {
     if (!u.members.empty()) units.push_back(std::move(u));
   }
   auto start = std::chrono::steady_clock::now();
-  std::vector<std::vector<Built>> built = build(units, slots);
+  std::vector<std::vector<Built>> built = build(units, slots, rank);
   t.build += since(start);
   start = std::chrono::steady_clock::now();
   std::vector<std::pair<size_t, size_t>> runs;  // (unit, member)
   for (size_t u = 0; u < units.size(); ++u)
     for (size_t i = 0; i < units[u].members.size(); ++i) runs.push_back({u, i});
   std::vector<Outcome> results(runs.size());
-  parallel_for(runs.size(), o_.jobs, [&](size_t k) {
+  auto run_one = [&](size_t k) {
     auto [u, i] = runs[k];
     const Built& b = built[u][i];
     results[k] = b.artifact.empty() ? b.failed : run_confirmed(units[u].engine, b.artifact, b.member);
-  });
+  };
+  parallel_for(runs.size(), o_.jobs, run_one, &tokens_, rank);
   for (size_t k = 0; k < runs.size(); ++k)
     slots[units[runs[k].first].members[runs[k].second]]->outcomes[units[runs[k].first].engine] = std::move(results[k]);
   t.run += since(start);
 }
 
-void Pipeline::run(std::vector<Slot>& slots, StageSeconds& t) {
+std::vector<Slot*> Pipeline::check_all(std::vector<Slot>& slots, StageSeconds& t) {
   std::vector<Slot*> accepted;
   for (Slot& s : slots) {
     check_and_interpret(s, t);
     if (s.accepted) accepted.push_back(&s);
   }
+  return accepted;
+}
+
+void Pipeline::run(std::vector<Slot>& slots, StageSeconds& t) {
+  std::vector<Slot*> accepted = check_all(slots, t);
   if (!accepted.empty()) build_and_run(accepted, t);
 }
 

@@ -3,13 +3,16 @@
 // (qemu-aarch64) builds one image of the programs the freestanding profile accepts and starts the emulator once
 // per program, naming it on the image's command line.
 #pragma once
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "fuzz/run/batch.h"
 #include "fuzz/run/engine.h"
 #include "fuzz/run/outcome.h"
+#include "fuzz/run/parallel.h"
 #include "targets/program_run.h"
 
 namespace cairn::fuzz {
@@ -43,6 +46,11 @@ class Pipeline {
   bool prepare(std::string& error);
   // Checks, lowers and interprets every slot (serially: cheap), then builds and runs the accepted ones natively.
   void run(std::vector<Slot>& slots, StageSeconds& t);
+  // The two halves of run, for a campaign that keeps two batches in flight: check, lower and interpret every slot
+  // (returns the accepted ones), then build and run those. Several build_and_run may run at once on different
+  // slots (from different threads): their builds and runs share `jobs` tokens, the lower `rank` served first.
+  std::vector<Slot*> check_all(std::vector<Slot>& slots, StageSeconds& t);
+  void build_and_run(std::vector<Slot*>& slots, StageSeconds& t, uint64_t rank = 0);
   // The checker's verdict only (the reducer's cheap filter).
   bool accepts(const std::string& name, const std::string& text);
   const PipelineOptions& options() const { return o_; }
@@ -54,12 +62,16 @@ class Pipeline {
     std::vector<size_t> members;  // indices of the slots the unit holds, in order
   };
   struct Built;
-  std::vector<std::vector<Built>> build(const std::vector<Unit>& units, const std::vector<Slot*>& slots);
-  void build_and_run(std::vector<Slot*>& slots, StageSeconds& t);
+  std::vector<std::vector<Built>> build(const std::vector<Unit>& units, const std::vector<Slot*>& slots,
+                                        uint64_t rank);
+  std::vector<size_t> longest_first(const std::vector<Unit>& units);
   Outcome run_confirmed(EngineId engine, const std::string& artifact, size_t member);
   bool boards_wanted() const;
   PipelineOptions o_;
-  unsigned batch_counter_ = 0;
+  TokenPool tokens_{o_.jobs};
+  std::atomic<unsigned> batch_counter_{0};
+  std::mutex build_s_mutex_;
+  std::map<EngineId, double> build_s_;  // the last build time of each engine's unit, to start the longest first
 };
 
 }  // namespace cairn::fuzz
