@@ -83,11 +83,11 @@ class Campaign {
   Scratch scratch_;
   std::optional<Pipeline> pipeline_;
   uint64_t cursor_ = 0;  // next program index to consider
-  double per_program_ = 0;  // seconds per program of the last batch judged (to fit batches into --seconds)
+  double per_program_ = 0;  // seconds per program judged so far (to fit batches into --seconds)
   size_t in_flight_ = 0;    // programs launched and not yet judged
   uint64_t batches_ = 0;
+  size_t judged_ = 0;        // programs judged so far
   Clock::time_point start_ = Clock::now();
-  Clock::time_point last_finish_ = start_;
 };
 
 bool Campaign::open(std::string& error) {
@@ -114,7 +114,7 @@ size_t Campaign::batch_size() const {
   if (o_.index) return 1;
   if (!o_.seconds) return o_.batch;
   if (per_program_ <= 0) return std::min<size_t>(o_.batch, 10);
-  // What is left after the batch in flight, at the last batch's pace.
+  // What is left after the batch in flight, at the pace so far.
   double fit = (*o_.seconds - since(start_)) / per_program_ - static_cast<double>(in_flight_);
   if (fit < 1 && in_flight_ > 0) return 0;
   return static_cast<size_t>(std::clamp(fit, 4.0, static_cast<double>(o_.batch)));
@@ -178,8 +178,8 @@ void Campaign::finish(Batch& b) {
   in_flight_ -= b.slots.size();
   t_.stages.build += b.stages.build;
   t_.stages.run += b.stages.run;
-  if (!b.slots.empty()) per_program_ = since(last_finish_) / static_cast<double>(b.slots.size());
-  last_finish_ = Clock::now();
+  judged_ += b.slots.size();
+  if (judged_ > 0) per_program_ = since(start_) / static_cast<double>(judged_);
   for (size_t k = 0; k < b.slots.size(); ++k) judge(b.slots[k], b.indices[k]);
   if (o_.progress)
     std::fprintf(stderr, "fuzz: %llu programs, %zu disagreements, %.1f s\n", static_cast<unsigned long long>(t_.programs),

@@ -25,6 +25,10 @@ class TokenPool {
     --free_;
     if (free_ > 0) cv_.notify_all();
   }
+  size_t waiting() {  // how many wait now (the tests watch the queue)
+    std::lock_guard<std::mutex> lock(m_);
+    return waiting_.size();
+  }
   void release() {
     {
       std::lock_guard<std::mutex> lock(m_);
