@@ -116,7 +116,6 @@ size_t Campaign::batch_size() const {
   if (per_program_ <= 0) return std::min<size_t>(o_.batch, 10);
   // What is left after the batch in flight, at the pace so far.
   double fit = (*o_.seconds - since(start_)) / per_program_ - static_cast<double>(in_flight_);
-  if (fit < 1 && in_flight_ > 0) return 0;
   return static_cast<size_t>(std::clamp(fit, 4.0, static_cast<double>(o_.batch)));
 }
 
@@ -129,8 +128,7 @@ bool Campaign::more() const {
   return c < limit;
 }
 
-// Generates a batch and checks, lowers and interprets its programs (in this thread); null when --seconds leaves no
-// room for another batch beside the one in flight.
+// Generates a batch and checks, lowers and interprets its programs (in this thread).
 std::unique_ptr<Campaign::Batch> Campaign::prepare_batch() {
   size_t size = batch_size();
   if (size == 0) return nullptr;
