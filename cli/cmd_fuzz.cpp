@@ -11,6 +11,7 @@
 #include "cli/open_command.h"
 #include "cli/output.h"
 #include "fuzz/smt/smt_campaign.h"
+#include "fuzz/smt/test_defect_env.h"
 #include "fuzz/run/campaign.h"
 #include "targets/process.h"
 
@@ -25,7 +26,7 @@ constexpr FlagSpec kFlags[] = {
     {"jobs", "N", false, "number of available CPUs", "builds and runs in flight at once"},
     {"out", "DIR", false, "regressions/fuzz", "where reduced cases are written"},
     {"index", "I", false, "", "generate and run only program I of seed S"},
-    {"reduce-s", "S", false, "120", "wall-clock limit of the reduction of one disagreement"},
+    {"reduce-s", "S", false, "120", "wall-clock limit of the reduction of one disagreement (or smt mismatch)"},
     {"shard", "I/N", false, "1/1", "run only programs I-1, I-1+N, ... (N runs cover the campaign)"},
     {"smt", "", false, "", "check the SMT encoding against the interpreter instead (tools.md 6.4)"},
     {"solver", "z3|cvc5|both", true, "both", "which solvers answer under --smt"},
@@ -101,7 +102,7 @@ std::optional<int> parse_span(const Args& args, const Output& out, Span& s) {
 
 // --smt (tools.md §6.4): the encoding against the interpreter on generated functions.
 int smt_mode(const Args& args, const Output& out, unsigned jobs) {
-  for (const char* f : {"replay", "engines", "shard", "reduce-s"})
+  for (const char* f : {"replay", "engines", "shard"})
     if (args.has(f)) return usage_error(out, std::string("--") + f + " does not go with --smt.");
   Span span;
   if (std::optional<int> bad = parse_span(args, out, span)) return *bad;
@@ -111,6 +112,8 @@ int smt_mode(const Args& args, const Output& out, unsigned jobs) {
   o.count = span.count;
   o.seconds = span.seconds;
   o.index = span.index;
+  if (auto v = args.get("reduce-s"); v && !parse_seconds(*v, o.reduce_s))
+    return usage_error(out, "--reduce-s takes a positive number of seconds, not \"" + *v + "\".");
   std::string solver = args.get("solver").value_or("both");
   if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);
   targets::install_interrupt_handlers();
@@ -129,6 +132,9 @@ int cmd_fuzz(const Command& cmd, const std::vector<std::string>& argv) {
   uint64_t jobs = cpus();
   if (auto v = args.get("jobs"); v && (!parse_u64(*v, jobs) || jobs == 0 || jobs > 1024))
     return usage_error(out, "--jobs takes a whole number from 1 to 1024, not \"" + *v + "\".");
+  // The test-only planted encoding defect (docs/fuzz-smt.md) concerns --smt and --replay.
+  if (args.has("smt") || replay)
+    if (std::optional<std::string> bad = fuzz::apply_test_smt_defect_from_env()) return usage_error(out, *bad);
   if (args.has("smt")) return smt_mode(args, out, static_cast<unsigned>(jobs));
   if (args.has("solver")) return usage_error(out, "--solver goes with --smt.");
   bool tests = fuzz::test_engines_enabled();

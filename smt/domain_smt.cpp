@@ -1,6 +1,8 @@
 // The SMT domain's primitives: each one SMT-LIB bit-vector or floating-point operation (ops_rules.h).
 #include "smt/domain_smt.h"
 
+#include "smt/test_defect.h"
+
 namespace cairn::smt {
 
 namespace {
@@ -55,6 +57,12 @@ Term SmtDomain::mul_overflows(Scalar t, Val a, Val b) const {
   unsigned w = width_of(t);
   if (is_signed_int(t)) return ne(sext(a, w) * sext(b, w), sext(a * b, w));
   return ne(extract(zext(a, w) * zext(b, w), 2 * w - 1, w), ctx.bv(w, 0));
+}
+Term SmtDomain::sub(Scalar, Val a, Val b) const {
+  return active_test_defect() == TestDefect::SubAsAdd ? a + b : a - b;
+}
+Term SmtDomain::bxor(Scalar, Val a, Val b) const {
+  return active_test_defect() == TestDefect::XorAsOr ? (a | b) : (a ^ b);
 }
 Term SmtDomain::div(Scalar t, Val a, Val b) const { return is_signed_int(t) ? sdiv(a, b) : udiv(a, b); }
 Term SmtDomain::rem(Scalar t, Val a, Val b) const { return is_signed_int(t) ? srem(a, b) : urem(a, b); }

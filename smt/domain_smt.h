@@ -57,7 +57,7 @@ class SmtDomain {
   Pred le(Scalar t, Val a, Val b) const;
 
   Val add(Scalar, Val a, Val b) const { return a + b; }
-  Val sub(Scalar, Val a, Val b) const { return a - b; }
+  Val sub(Scalar, Val a, Val b) const;  // a - b (a planted test defect may change it: test_defect.h)
   Val mul(Scalar, Val a, Val b) const { return a * b; }
   Val neg(Scalar, Val a) const { return -a; }
   Pred add_overflows(Scalar t, Val a, Val b) const;
@@ -68,7 +68,7 @@ class SmtDomain {
   Val bnot(Scalar, Val a) const { return ~a; }
   Val band(Scalar, Val a, Val b) const { return a & b; }
   Val bor(Scalar, Val a, Val b) const { return a | b; }
-  Val bxor(Scalar, Val a, Val b) const { return a ^ b; }
+  Val bxor(Scalar, Val a, Val b) const;  // a ^ b (a planted test defect may change it)
   Val shl(Scalar t, Val a, Val k) const;
   Val lshr(Scalar t, Val a, Val k) const;
 

@@ -1,4 +1,5 @@
-// `cairn fuzz --replay [DIR]`: every kept case of DIR on every engine against its expectation header (§6.3).
+// `cairn fuzz --replay [DIR]`: every kept case of DIR on every engine against its expectation header (§6.3), then
+// every kept smt case of DIR/smt against its interpreter expectation and its solver (smt_replay.h).
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include "fuzz/run/campaign.h"
 #include "fuzz/run/pipeline.h"
 #include "fuzz/run/record.h"
+#include "fuzz/smt/smt_replay.h"
 #include "targets/process.h"
 
 namespace cairn::fuzz {
@@ -38,8 +40,8 @@ struct ReplayCounts {
   std::map<EngineId, uint64_t> ran, skipped;
 };
 
-nlohmann::ordered_json replay_record(const ReplayOptions& o, const std::vector<ReplayCase>& cases, bool failed,
-                                     const ReplayCounts& n) {
+nlohmann::ordered_json replay_record(const ReplayOptions& o, const std::vector<ReplayCase>& cases,
+                                     const std::vector<SmtReplayCase>& smt_cases, bool failed, const ReplayCounts& n) {
   nlohmann::ordered_json j;
   j["protocol"] = "cairn.fuzz/1";
   j["mode"] = "replay";
@@ -49,7 +51,8 @@ nlohmann::ordered_json replay_record(const ReplayOptions& o, const std::vector<R
   nlohmann::ordered_json un = nlohmann::ordered_json::object();
   for (const auto& [name, why] : o.unavailable) un[name] = why;
   j["engines_unavailable"] = un;
-  j["programs"] = cases.size();
+  j["programs"] = cases.size() + smt_cases.size();
+  j["smt_cases"] = smt_cases.size();
   j["engine_programs"] = engine_counts_json(o.engines, n.ran, false);
   j["engine_skipped"] = engine_counts_json(o.engines, n.skipped, true);
   nlohmann::ordered_json a = nlohmann::ordered_json::array();
@@ -61,21 +64,27 @@ nlohmann::ordered_json replay_record(const ReplayOptions& o, const std::vector<R
     if (!c.fails.empty()) cj["engines"] = c.fails;
     a.push_back(cj);
   }
+  for (const SmtReplayCase& c : smt_cases) a.push_back(c.to_json());
   j["cases"] = a;
   return j;
 }
 
-std::string replay_human(const ReplayOptions& o, const std::vector<ReplayCase>& cases, bool failed,
-                         const ReplayCounts& n) {
-  size_t bad = 0;
+std::string replay_human(const ReplayOptions& o, const std::vector<ReplayCase>& cases,
+                         const std::vector<SmtReplayCase>& smt_cases, bool failed, const ReplayCounts& n) {
+  size_t bad = 0, all = cases.size() + smt_cases.size();
   for (const ReplayCase& c : cases) bad += c.error.empty() && c.fails.empty() ? 0 : 1;
-  std::string s = "fuzz replay " + o.dir + ": " + std::to_string(cases.size()) + " case" +
-                  (cases.size() == 1 ? "" : "s") + "\nengines: " + engines_line(o.engines, o.unavailable) + "\n" +
+  for (const SmtReplayCase& c : smt_cases) bad += c.passed() ? 0 : 1;
+  std::string s = "fuzz replay " + o.dir + ": " + std::to_string(all) + " case" + (all == 1 ? "" : "s") +
+                  (smt_cases.empty() ? "" : " (" + std::to_string(smt_cases.size()) + " smt)") + "\nengines: " + engines_line(o.engines, o.unavailable) + "\n" +
                   board_lines(o.engines, n.ran, n.skipped);
   s += failed ? "disagreed: " + std::to_string(bad) + " failing case" + (bad == 1 ? "" : "s") + "\n" : "agreed\n";
   for (const ReplayCase& c : cases) {
     if (!c.error.empty()) s += "failed  " + c.file + ": " + c.error + "\n";
     for (const auto& [engine, why] : c.fails) s += "failed  " + c.file + "  " + engine + ": " + why + "\n";
+  }
+  for (const SmtReplayCase& c : smt_cases) {
+    if (!c.error.empty()) s += "failed  " + c.file + ": " + c.error + "\n";
+    for (const auto& [side, why] : c.fails) s += "failed  " + c.file + "  " + side + ": " + why + "\n";
   }
   return s;
 }
@@ -144,8 +153,10 @@ CampaignResult run_replay(const ReplayOptions& o) {
   }
   fs::remove_all(dir, ec);
   targets::forget_on_interrupt(dir);
-  r.record = replay_record(o, cases, failed, counts);
-  r.human = replay_human(o, cases, failed, counts);
+  std::vector<SmtReplayCase> smt_cases = replay_smt_cases(o.dir);
+  for (const SmtReplayCase& c : smt_cases) failed |= !c.passed();
+  r.record = replay_record(o, cases, smt_cases, failed, counts);
+  r.human = replay_human(o, cases, smt_cases, failed, counts);
   r.exit_code = failed ? 1 : 0;
   return r;
 }

@@ -1,11 +1,14 @@
-// The --smt campaign's record and kept cases. A mismatch is kept as found (not reduced): its file holds the
-// whole generated program, the found line and the `// expect smt:` line; an existing file is not rewritten.
+// The --smt campaign's record and kept cases. The first mismatch of each function is reduced and kept under
+// DIR/smt/HASH.cairn (smt_reduce.h); the function's other mismatches (other inputs or solvers) name that case as
+// `covered_by` and are not reduced again.
 #include "fuzz/smt/smt_campaign.h"
 
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include <map>
+#include <utility>
+
+#include "fuzz/smt/smt_reduce.h"
 #include "smt/backend.h"
 
 namespace cairn::fuzz {
@@ -16,23 +19,34 @@ CampaignResult run_smt_campaign(const SmtOptions& options, const std::string& ou
   SmtCampaign c = run_smt_mode(options);
   Json mismatches = Json::array();
   std::string lines;
+  std::map<std::pair<uint64_t, std::string>, std::string> kept;  // (index, function) -> the case reduced for it
+  double reduce_seconds = 0;
   for (const SmtMismatch& m : c.mismatches) {
-    std::string text = smt_case_text(m, options.seed);
-    std::string hash = sha256_hex(m.program).substr(0, 16);
-    std::string file = (fs::path(out_dir) / "smt" / (hash + ".cairn")).string();
-    std::error_code ec;
-    bool existed = fs::exists(file, ec);
-    std::string error;
-    if (!existed) {
-      fs::create_directories(fs::path(file).parent_path(), ec);
-      if (ec || !write_file_atomic(file, text, error)) file = "not kept: " + (ec ? ec.message() : error);
-    }
     Json j = m.to_json();
-    j["file"] = file;
-    j["reduced"] = nullptr;  // kept as generated: the smt mismatches are not reduced yet
-    if (existed) j["duplicate_of"] = hash;
+    std::string shown = m.expect_line;
+    auto [at, first] = kept.emplace(std::make_pair(m.index, m.function), "");
+    if (first) {
+      SmtKept k = reduce_and_keep_smt(m, options.seed, (fs::path(out_dir) / "smt").string(), options.timeout_ms,
+                                      options.reduce_s);
+      reduce_seconds += k.reduction.seconds;
+      at->second = k.id;
+      j["id"] = k.id;
+      j["file"] = k.file.empty() ? "not kept: " + k.error : k.file;
+      j["reduced"] = {{"from_bytes", k.from_bytes}, {"to_bytes", k.reduction.text.size()},
+                      {"steps", k.reduction.steps}, {"seconds", k.reduction.seconds},
+                      {"minimal", k.reduction.minimal}};
+      j["expect"] = k.expect_line;
+      if (k.duplicate) j["duplicate_of"] = k.id;
+      shown = k.expect_line + "  (" + m.solver + ", " + m.detail + ")  " + j["file"].get<std::string>() +
+              " (reduced " + std::to_string(k.from_bytes) + " -> " + std::to_string(k.reduction.text.size()) +
+              " bytes" + (k.reduction.minimal ? ", minimal" : "") + ")";
+    } else {
+      j["reduced"] = nullptr;
+      j["covered_by"] = at->second;
+      shown += "  (" + m.solver + ", " + m.detail + ")  covered by " + at->second;
+    }
     mismatches.push_back(j);
-    lines += m.expect_line.substr(m.expect_line.rfind("// ", 0) == 0 ? 3 : 0) + "  (" + m.solver + ", " + m.detail + ")  " + file + "\n";
+    lines += shown.substr(shown.rfind("// ", 0) == 0 ? 3 : 0) + "\n";
   }
   Json defects = c.generator_defects;
   bool agreed = c.mismatches.empty() && defects.empty();
@@ -53,7 +67,9 @@ CampaignResult run_smt_campaign(const SmtOptions& options, const std::string& ou
   Json smt = c.smt;
   smt["mismatches"] = mismatches;
   r["smt"] = smt;
-  r["throughput"] = {{"seconds", c.seconds}, {"programs_per_s", c.seconds > 0 ? c.programs / c.seconds : 0.0}};
+  r["throughput"] = {{"seconds", c.seconds + reduce_seconds},
+                     {"programs_per_s", c.seconds > 0 ? c.programs / c.seconds : 0.0},
+                     {"stage_seconds", {{"examine", c.seconds}, {"reduce", reduce_seconds}}}};
   CampaignResult out;
   out.record = r;
   char rate[64];

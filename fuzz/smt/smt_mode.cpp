@@ -9,6 +9,7 @@
 
 #include "front/source/sha256.h"
 #include "fuzz/gen/generate.h"
+#include "fuzz/smt/smt_case.h"
 
 namespace cairn::fuzz {
 
@@ -63,12 +64,17 @@ nlohmann::ordered_json SmtMismatch::to_json() const {
 }
 
 std::string smt_case_text(const SmtMismatch& m, uint64_t seed) {
-  std::string hash = sha256_hex(m.program).substr(0, 16);
-  std::string head = "// cairn-fuzz regression " + hash + "\n// found: seed " + std::to_string(seed) + " index " +
-                     std::to_string(m.index) + ", kind smt " + smt_mismatch_name(m.kind) +
-                     (m.solver.empty() ? "" : ", " + m.solver) + "\n";
-  if (!m.expect_line.empty()) head += m.expect_line + "\n";
-  return head + m.program;
+  SmtCaseHeader h;
+  h.hash = sha256_hex(m.program).substr(0, 16);
+  h.seed = seed;
+  h.index = m.index;
+  h.kind = smt_mismatch_name(m.kind);
+  h.solver = m.solver;
+  h.signature = m.signature;
+  h.leaves = m.leaves;
+  const std::string prefix = "// expect smt: ";
+  h.expect = m.expect_line.rfind(prefix, 0) == 0 ? m.expect_line.substr(prefix.size()) : m.expect_line;
+  return render_smt_case(h, m.program);
 }
 
 SmtCampaign run_smt_mode(const SmtOptions& options) {

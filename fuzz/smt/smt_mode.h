@@ -37,6 +37,7 @@ struct SmtOptions {
   unsigned jobs = 1;                // programs in flight at once
   unsigned timeout_ms = 2000;       // each solver on each concrete query
   unsigned inputs_per_function = 16;
+  double reduce_s = 120;            // --reduce-s: wall-clock limit of the reduction of one mismatch
   SmtHooks hooks;
 };
 
@@ -51,6 +52,8 @@ struct SmtMismatch {
   std::string expect_line;
   nlohmann::ordered_json inputs;    // {PARAM: V}
   nlohmann::ordered_json expected;  // the interpreter's outcome
+  std::vector<uint64_t> leaves;     // the input as model bits, one per input leaf (the reducer keeps it fixed)
+  std::string signature;            // "f(a:i32) -> i32" (signature_text, smt_recheck.h; "" for an encoder fault)
   std::string program;              // the program's text (the reducer's starting point)
   nlohmann::ordered_json to_json() const;
 };
@@ -87,7 +90,7 @@ struct SmtCampaign {
 // The campaign: programs generate(seed, i) in index order (jobs do not change the result), each examined.
 SmtCampaign run_smt_mode(const SmtOptions& options);
 
-// A kept case's text: the cairn-fuzz header with the expect smt line, then the program.
+// A case's text before reduction: the header of smt_case.h (with the expect smt line), then the whole program.
 std::string smt_case_text(const SmtMismatch& m, uint64_t seed);
 
 }  // namespace cairn::fuzz

@@ -7,6 +7,7 @@
 #include "fuzz/smt/concrete_query.h"
 #include "fuzz/smt/draw_inputs.h"
 #include "fuzz/smt/smt_mode.h"
+#include "fuzz/smt/smt_recheck.h"
 #include "smt/verify_load.h"
 #include "smt/verify_replay.h"
 
@@ -36,7 +37,8 @@ struct FunctionRun {
 };
 
 SmtMismatch make_mismatch(const FunctionRun& f, SmtMismatchKind kind, const char* solver, std::string detail,
-                          const std::vector<sem::ArgValue>& args, const sem::CallOutcome& run) {
+                          const std::vector<uint64_t>& values, const std::vector<sem::ArgValue>& args,
+                          const sem::CallOutcome& run) {
   SmtMismatch m;
   m.index = f.index;
   m.function = f.fn->name;
@@ -48,6 +50,8 @@ SmtMismatch make_mismatch(const FunctionRun& f, SmtMismatchKind kind, const char
   m.expect_line = "// expect smt: " + f.fn->name + "(" + ins + ") " + smt::outcome_text(callee, run);
   m.inputs = smt::inputs_json(f.in, args);
   m.expected = smt::outcome_json(callee, run);
+  m.leaves = values;
+  m.signature = signature_text(*f.fn);
   m.program = *f.text;
   return m;
 }
@@ -72,7 +76,7 @@ void check_input(FunctionRun& f, const std::vector<uint64_t>& values, SmtProgram
     const char* name = smt::solver_name(s);
     if (r.answer == smt::Answer::Unsat) {
       out.mismatches.push_back(make_mismatch(f, SmtMismatchKind::UnsatOnConcreteInput, name,
-                                             std::string(name) + " answered unsat on the fixed input", args, run));
+                                             std::string(name) + " answered unsat on the fixed input", values, args, run));
       continue;
     }
     if (r.answer != smt::Answer::Sat) {
@@ -82,7 +86,7 @@ void check_input(FunctionRun& f, const std::vector<uint64_t>& values, SmtProgram
     std::optional<ModelCall> model = read_model(f.enc, r);
     if (!model) {
       out.mismatches.push_back(make_mismatch(f, SmtMismatchKind::EncoderFault, name,
-                                             std::string(name) + "'s model has the wrong number of values", args, run));
+                                             std::string(name) + "'s model has the wrong number of values", values, args, run));
       continue;
     }
     if (model->past_bound) {
@@ -90,7 +94,7 @@ void check_input(FunctionRun& f, const std::vector<uint64_t>& values, SmtProgram
       continue;
     }
     if (std::optional<Difference> d = compare_call(f.in, f.enc, *model, run))
-      out.mismatches.push_back(make_mismatch(f, d->kind, name, std::string(name) + ": " + d->detail, args, run));
+      out.mismatches.push_back(make_mismatch(f, d->kind, name, std::string(name) + ": " + d->detail, values, args, run));
   }
   // An input is counted once: compared, or beyond the bound when a solver's model passes 16 iterations.
   if (beyond) ++out.counts.beyond_bound;
@@ -118,6 +122,7 @@ void check_function(FunctionRun& f, Splitmix& rng, SmtProgramResult& out) {
     m.function = f.fn->name;
     m.kind = SmtMismatchKind::EncoderFault;
     m.detail = driver::fault_class(e) + ": " + e.what();
+    m.signature = signature_text(*f.fn);
     m.program = *f.text;
     out.mismatches.push_back(std::move(m));
     return;
