@@ -28,9 +28,13 @@ std::string scratch_name(const SmtMismatch& m) { return "fuzz-" + std::to_string
 
 }  // namespace
 
-bool still_mismatches(const SmtMismatch& m, const std::string& text, unsigned timeout_ms) {
+std::string mismatch_call_text(const SmtMismatch& m, unsigned timeout_ms) {
+  return recheck_call(scratch_name(m), m.program, fixed_call(m), solvers_of(m.solver), timeout_ms).call_text;
+}
+
+bool still_mismatches(const SmtMismatch& m, const std::string& call_text, const std::string& text, unsigned timeout_ms) {
   Recheck r = recheck_call(scratch_name(m), text, fixed_call(m), solvers_of(m.solver), timeout_ms);
-  return r.verdict == RecheckVerdict::Mismatch && r.kind == m.kind && r.solver == m.solver;
+  return r.verdict == RecheckVerdict::Mismatch && r.kind == m.kind && r.solver == m.solver && r.call_text == call_text;
 }
 
 SmtKept reduce_and_keep_smt(const SmtMismatch& m, uint64_t seed, const std::string& dir, unsigned timeout_ms,
@@ -40,9 +44,10 @@ SmtKept reduce_and_keep_smt(const SmtMismatch& m, uint64_t seed, const std::stri
   // Every candidate is judged whole (check, interpreter, encoder, one solver in a child); the first of a group that
   // keeps the mismatch wins, so the ones after it are never judged.
   auto accepts = [](const std::string&) { return true; };
+  std::string call = mismatch_call_text(m, timeout_ms);
   auto first_kept = [&](const std::vector<std::string>& group) {
     for (size_t i = 0; i < group.size(); ++i)
-      if (still_mismatches(m, group[i], timeout_ms)) return static_cast<int>(i);
+      if (still_mismatches(m, call, group[i], timeout_ms)) return static_cast<int>(i);
     return -1;
   };
   k.reduction = reduce_text(m.program, accepts, first_kept, budget_s);

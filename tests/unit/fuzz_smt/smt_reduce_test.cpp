@@ -114,19 +114,23 @@ TEST(FuzzSmtReduce, PredicateKeepsTheCallFixed) {
   ASSERT_TRUE(m) << "the planted defect shows no mismatch in diff";
   EXPECT_EQ(m->kind, SmtMismatchKind::Value);
   EXPECT_EQ(m->signature, "diff(a:i32, b:i32) -> i32");
-  EXPECT_TRUE(still_mismatches(*m, m->program, 2000));
+  std::string call = mismatch_call_text(*m, 2000);
+  EXPECT_EQ(call.rfind("diff(a = ", 0), 0u) << call;
+  EXPECT_TRUE(still_mismatches(*m, call, m->program, 2000));
   // The function deleted, renamed, or its signature changed: not kept.
   std::string gone = "fn main() -> i32 { return 0; }\n";
-  EXPECT_FALSE(still_mismatches(*m, gone, 2000));
+  EXPECT_FALSE(still_mismatches(*m, call, gone, 2000));
   std::string renamed = "fn diff2(a:i32, b:i32) -> i32 = a - b;\n";
-  EXPECT_FALSE(still_mismatches(*m, renamed, 2000));
+  EXPECT_FALSE(still_mismatches(*m, call, renamed, 2000));
   std::string retyped = "fn diff(a:i32, b:i64) -> i32 = a - i32(b);\n";
-  EXPECT_FALSE(still_mismatches(*m, retyped, 2000));
+  EXPECT_FALSE(still_mismatches(*m, call, retyped, 2000));
   // The same signature, still subtracting a non-zero value: kept.
   std::string small = "fn diff(a:i32, b:i32) -> i32 = 0 - 1;\n";
-  EXPECT_TRUE(still_mismatches(*m, small, 2000));
+  EXPECT_TRUE(still_mismatches(*m, call, small, 2000));
+  // The same leaves read as other arguments: not kept.
+  EXPECT_FALSE(still_mismatches(*m, "diff(a = 0, b = 0)", small, 2000));
   // No subtraction left: the encoding agrees, not kept.
-  EXPECT_FALSE(still_mismatches(*m, "fn diff(a:i32, b:i32) -> i32 = a;\n", 2000));
+  EXPECT_FALSE(still_mismatches(*m, call, "fn diff(a:i32, b:i32) -> i32 = a;\n", 2000));
 }
 
 TEST(FuzzSmtReduce, ReducedKeptAndReplayed) {
