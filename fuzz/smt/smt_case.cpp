@@ -91,12 +91,14 @@ bool parse_smt_case(const std::string& file_text, SmtCaseHeader& h, std::string&
     }
   }
   if (!have_hash) error = "The file does not start with \"// cairn-fuzz regression HASH\".";
-  else if (!have_found) error = "The header has no well-formed \"// found: seed S index I, kind smt KIND, SOLVER\" line.";
+  else if (!have_found)
+    error = "The header has no well-formed \"// found: seed S index I, kind smt KIND, SOLVER\" line.";
   else if (!have_call) error = "The header has no well-formed \"// smt call: f(x:T) -> R\" line.";
   else if (!have_leaves) error = "The header has no well-formed \"// smt leaves:\" line (whole numbers, or none).";
   else if (!have_expect) error = "The header has no \"// expect smt:\" line.";
   else if (h.expect.rfind(h.function() + "(", 0) != 0)
-    error = "The \"// expect smt:\" line does not call " + h.function() + ", the function of the \"// smt call:\" line.";
+    error = "The \"// expect smt:\" line does not call " + h.function() +
+            ", the function of the \"// smt call:\" line.";
   else return true;
   return false;
 }

@@ -27,8 +27,38 @@ Recheck verdict(RecheckVerdict v, std::string detail) {
   return r;
 }
 
-// The leaves' types must be those of the fixed call's input (a changed shape cannot take its values).
+// The input must have as many leaves as the fixed call has values (the signature check covers their types).
 bool leaves_fit(const smt::Inputs& in, const FixedCall& call) { return in.leaves.size() == call.leaves.size(); }
+
+// The function of `call` in a checked side, or why there is none that fits.
+const check::FnInfo* fixed_function(const smt::Side& side, const FixedCall& call, std::string& why) {
+  const check::FnInfo* fn = nullptr;
+  for (const check::FnInfo* f : smt::own_functions(side))
+    if (f->name == call.function) fn = f;
+  if (!fn) why = "the program has no function " + call.function;
+  else if (!call.signature.empty() && signature_text(*fn) != call.signature)
+    why = "the signature is now " + signature_text(*fn);
+  else return fn;
+  return nullptr;
+}
+
+// Encodes fn (inputs, then the call). Nothing when it is inside the fragment; else the verdict to return: outside
+// the fragment, or an encoder fault (a mismatch of its own kind, needing no input).
+std::optional<Recheck> encode_fixed(const smt::Side& side, const check::FnInfo& fn, smt::Context& ctx,
+                                    smt::Inputs& in, smt::Encoded& enc) {
+  try {
+    in = smt::make_inputs(ctx, fn);
+    if (in.unsupported) return verdict(RecheckVerdict::OutsideFragment, *in.unsupported);
+    const ir::Function* body = side.ir->find(&fn);
+    if (body) enc = smt::encode_call(ctx, *side.ir, *body, in);
+    if (!body || enc.unsupported) return verdict(RecheckVerdict::OutsideFragment, enc.unsupported.value_or("no body"));
+  } catch (const std::exception& e) {
+    Recheck r = verdict(RecheckVerdict::Mismatch, driver::fault_class(e) + ": " + e.what());
+    r.kind = SmtMismatchKind::EncoderFault;
+    return r;
+  }
+  return std::nullopt;
+}
 
 // Asks each chosen solver; fills r with the first mismatch, or Agreed / BeyondBound / NoAnswer.
 void ask_solvers(smt::Context& ctx, const smt::Inputs& in, const smt::Encoded& enc, const FixedCall& call,
@@ -87,29 +117,14 @@ Recheck recheck_call(const std::string& path, const std::string& text, const Fix
   smt::check_side(side, "\n");
   if (side.refusal || !side.ir)
     return verdict(RecheckVerdict::Refused, side.refusal ? side.refusal->first.message : "the program did not check");
-  const check::FnInfo* fn = nullptr;
-  for (const check::FnInfo* f : smt::own_functions(side))
-    if (f->name == call.function) fn = f;
-  if (!fn) return verdict(RecheckVerdict::NoFunction, "the program has no function " + call.function);
-  if (!call.signature.empty() && signature_text(*fn) != call.signature)
-    return verdict(RecheckVerdict::NoFunction, "the signature is now " + signature_text(*fn));
+  std::string why;
+  const check::FnInfo* fn = fixed_function(side, call, why);
+  if (!fn) return verdict(RecheckVerdict::NoFunction, why);
   // Encoded first: an encoder fault needs no input (the campaign keeps it with none drawn).
   smt::Context ctx;
   smt::Inputs in;
   smt::Encoded enc;
-  Recheck r;
-  try {
-    in = smt::make_inputs(ctx, *fn);
-    if (in.unsupported) return verdict(RecheckVerdict::OutsideFragment, *in.unsupported);
-    const ir::Function* body = side.ir->find(fn);
-    if (body) enc = smt::encode_call(ctx, *side.ir, *body, in);
-    if (!body || enc.unsupported) return verdict(RecheckVerdict::OutsideFragment, enc.unsupported.value_or("no body"));
-  } catch (const std::exception& e) {
-    r.verdict = RecheckVerdict::Mismatch;
-    r.kind = SmtMismatchKind::EncoderFault;
-    r.detail = driver::fault_class(e) + ": " + e.what();
-    return r;
-  }
+  if (std::optional<Recheck> stop = encode_fixed(side, *fn, ctx, in, enc)) return *stop;
   if (!leaves_fit(in, call)) return verdict(RecheckVerdict::NoFunction, "the input has another number of leaves");
   std::vector<sem::ArgValue> args;
   try {
@@ -119,6 +134,7 @@ Recheck recheck_call(const std::string& path, const std::string& text, const Fix
   }
   std::unique_ptr<sem::Engine> engine = sem::Engine::compile(*side.run.program, side.run.sources);
   sem::CallOutcome run = engine->call(*fn, args, call_limits());
+  Recheck r;
   smt::Callee callee{engine.get(), fn, &side};
   r.call_text = fn->name + "(" + (in.params.empty() ? "" : smt::inputs_text(in, args)) + ")";
   r.expect_text = r.call_text + " " + smt::outcome_text(callee, run);

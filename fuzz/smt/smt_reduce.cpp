@@ -32,7 +32,8 @@ std::string mismatch_call_text(const SmtMismatch& m, unsigned timeout_ms) {
   return recheck_call(scratch_name(m), m.program, fixed_call(m), solvers_of(m.solver), timeout_ms).call_text;
 }
 
-bool still_mismatches(const SmtMismatch& m, const std::string& call_text, const std::string& text, unsigned timeout_ms) {
+bool still_mismatches(const SmtMismatch& m, const std::string& call_text, const std::string& text,
+                      unsigned timeout_ms) {
   Recheck r = recheck_call(scratch_name(m), text, fixed_call(m), solvers_of(m.solver), timeout_ms);
   return r.verdict == RecheckVerdict::Mismatch && r.kind == m.kind && r.solver == m.solver && r.call_text == call_text;
 }

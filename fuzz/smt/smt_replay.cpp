@@ -59,7 +59,8 @@ void replay_one(SmtReplayCase& c, unsigned timeout_ms) {
   Recheck r = recheck_call(h.hash + ".cairn", text, call, solvers_named(h.solver), timeout_ms);
   if (!r.expect_text.empty() && r.expect_text != h.expect) {
     if (h.expect.rfind(r.call_text + " ", 0) != 0) {
-      c.error = "The \"// expect smt:\" line's input is not the \"// smt leaves:\" line's: they read " + r.call_text + ".";
+      c.error = "The \"// expect smt:\" line's input is not the \"// smt leaves:\" line's: they read " +
+                r.call_text + ".";
       return;
     }
     c.fails["interp"] = r.expect_text.substr(r.call_text.size() + 1) + " (the header expects " +
