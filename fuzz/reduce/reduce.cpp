@@ -7,6 +7,7 @@
 
 #include "front/diag/diagnostic.h"
 #include "front/lex/lexer.h"
+#include "fuzz/reduce/call_edits.h"
 
 namespace cairn::fuzz {
 
@@ -123,7 +124,8 @@ void literal_candidates(const std::string& src, const std::vector<lex::Token>& t
   for (const char* lit : {"0", "false", "0.0"}) out.push_back(src.substr(0, from) + lit + src.substr(to));
 }
 
-// Token edits: an operator with its right or left operand token removed; parentheses dropped; literals shrunk.
+// Token edits: the call edits (call_edits.h); an operator with its right or left operand token removed; parentheses
+// dropped; literals shrunk.
 void token_candidates(const std::string& text, std::vector<std::string>& out) {
   SourceSet sources;
   uint32_t id = sources.add("reduce.cairn", text);
@@ -136,6 +138,7 @@ void token_candidates(const std::string& text, std::vector<std::string>& out) {
     out.push_back(src.substr(0, from) + with + src.substr(to));
   };
   const std::vector<lex::Token>& tk = lr.tokens;
+  call_candidates(src, tk, out);
   for (size_t i = 0; i + 1 < tk.size(); ++i) {
     const lex::Token& t = tk[i];
     if (t.kind == lex::TokKind::Eof) break;

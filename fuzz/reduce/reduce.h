@@ -1,7 +1,9 @@
 // Reduction of a disagreeing program (tools.md §6.3): single edits that a re-check keeps well-typed (delete a
-// statement, block, function or field line; unwrap a block; delete an operator with one operand, which replaces an
-// expression by the other; replace an integer literal by 0, 1 or half of it), each kept when `keeps` still sees
-// the same disagreement, until a fixed point (minimal) or the deadline.
+// statement, block, function or field line; unwrap a block; inline a function with a one-expression body at every
+// call and delete it; delete a parameter with its arguments; replace a call by an argument; delete an operator with
+// one operand, which replaces an expression by the other; replace a name or call by a literal; replace an integer
+// literal by 0, 1 or half of it), each kept when `keeps` still sees the same disagreement, until a fixed point
+// (minimal) or the deadline.
 #pragma once
 #include <functional>
 #include <string>
