@@ -25,7 +25,8 @@ void run_main(const cairn::fuzzing::FrontRun& r) {
   limits.memory_bytes = kMemoryBytes;
   limits.max_steps = kMaxSteps;
   limits.max_call_depth = 2000;
-  (void)engine->run_entry(*entry, limits, -1);
+  // On the harness's big-stack thread run_entry runs in place (the stack it would make a thread for).
+  cairn::fuzzing::on_big_stack([&] { (void)engine->run_entry(*entry, limits, -1); });
 }
 
 }  // namespace
@@ -45,6 +46,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   std::unique_ptr<cairn::fuzzing::FrontRun> r;
   cairn::fuzzing::on_big_stack([&] { r = cairn::fuzzing::front_run(text, true); });
-  if (r->program) run_main(*r);  // run_entry runs on its own big stack
+  if (r->program) run_main(*r);
   return 0;
 }

@@ -2,8 +2,6 @@
 // driver runs it, and the refusal contract (a code owned by a rule card, a line within the input, never
 // E-INTERNAL), whose breach aborts: a finding.
 #pragma once
-#include <pthread.h>
-
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "front/check/check.h"
+#include "front/driver/big_stack_worker.h"
 #include "front/diag/diagnostic.h"
 #include "front/parse/parse.h"
 
@@ -23,21 +22,13 @@ constexpr size_t kMaxInputBytes = 65536;
 // The driver's stack for the front end (driver.cpp): the checker recurses to the parser's nesting limits.
 constexpr size_t kBigStackBytes = size_t{1} << 30;
 
-// Runs `job` on a thread with a big stack (on this thread when none can be made).
+// Runs `job` on a thread with a big stack (on this thread when none can be made). The thread is made once and
+// kept for the process: making a 1 GiB thread per input (mmap, ASan's shadow of the stack, munmap) cost more
+// than many inputs take to run. Every job starts at the same depth of a 1 GiB stack, as on a new thread, so an
+// input that overflows it is the same finding as before.
 inline void on_big_stack(const std::function<void()>& job) {
-  pthread_attr_t attr;
-  pthread_t th;
-  auto thunk = [](void* p) -> void* {
-    (*static_cast<const std::function<void()>*>(p))();
-    return nullptr;
-  };
-  if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, kBigStackBytes) == 0 &&
-      pthread_create(&th, &attr, thunk, const_cast<std::function<void()>*>(&job)) == 0) {
-    pthread_attr_destroy(&attr);
-    pthread_join(th, nullptr);
-    return;
-  }
-  job();
+  static BigStackWorker* const worker = new BigStackWorker(kBigStackBytes);  // never freed: exit() may come from a job
+  worker->run(job);
 }
 
 // Lines of the input as a reader counts them (a last line without its newline counts).
