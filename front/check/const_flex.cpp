@@ -29,7 +29,8 @@ bool is_flexible(const Expr* e) {
     case ExprKind::CharLit: return true;
     case ExprKind::Paren: return is_flexible(e->a);
     case ExprKind::Unary: return e->un != ast::UnOp::Not && is_flexible(e->a);
-    case ExprKind::Binary: return is_arith_or_bitwise(e->bin) && is_flexible(e->a) && is_flexible(e->b);
+    // the right operand first: in a left-nested chain (x + 1 + 2 ...) it settles most answers at once
+    case ExprKind::Binary: return is_arith_or_bitwise(e->bin) && is_flexible(e->b) && is_flexible(e->a);
     default: return false;
   }
 }

@@ -132,23 +132,29 @@ std::optional<uint64_t> RowRecorder::upper_bound(const ast::Expr* e) const {
       return best;
     }
     case ast::ExprKind::Binary: {
-      std::optional<uint64_t> a = upper_bound(e->a), b = upper_bound(e->b);
+      // Only the operands the operator needs, the right one first: the walk asks at every node of a
+      // left-nested chain (a + b + c + ...), which must not cost a descent to its bottom each time.
+      std::optional<uint64_t> a, b;
       unsigned __int128 r;
       switch (e->bin) {
         case ast::BinOp::Add:
-          if (!a || !b) return std::nullopt;
+          if (!(b = upper_bound(e->b)) || !(a = upper_bound(e->a))) return std::nullopt;
           r = static_cast<unsigned __int128>(*a) + *b;
           break;
         case ast::BinOp::Mul:
-          if (!a || !b) return std::nullopt;
+          if (!(b = upper_bound(e->b)) || !(a = upper_bound(e->a))) return std::nullopt;
           r = static_cast<unsigned __int128>(*a) * *b;
           break;
         case ast::BinOp::Sub:
-        case ast::BinOp::Div: return a;  // a - b <= a (or traps); a / b <= a (b = 0 traps)
+        case ast::BinOp::Div: return upper_bound(e->a);  // a - b <= a (or traps); a / b <= a (b = 0 traps)
         case ast::BinOp::Rem:
+          a = upper_bound(e->a);
+          b = upper_bound(e->b);
           if (b && *b > 0) return a && *a < *b - 1 ? *a : *b - 1;
           return a;
         case ast::BinOp::BitAnd:
+          a = upper_bound(e->a);
+          b = upper_bound(e->b);
           if (a && b) return std::min(*a, *b);
           return a ? a : b;
         default: return std::nullopt;
@@ -164,8 +170,8 @@ bool RowRecorder::cannot_overflow(const ast::Expr* e) const {
   e = peel_parens(e);
   if (!e || e->kind != ast::ExprKind::Binary || (e->bin != ast::BinOp::Add && e->bin != ast::BinOp::Mul)) return false;
   if (!e->type || e->type->kind != TypeKind::Scalar || !scalar_is_unsigned(e->type->scalar)) return false;
-  std::optional<uint64_t> a = upper_bound(e->a), b = upper_bound(e->b);
-  if (!a || !b) return false;
+  std::optional<uint64_t> a, b;  // right first, as upper_bound does
+  if (!(b = upper_bound(e->b)) || !(a = upper_bound(e->a))) return false;
   unsigned __int128 r = e->bin == ast::BinOp::Add ? static_cast<unsigned __int128>(*a) + *b
                                                    : static_cast<unsigned __int128>(*a) * *b;
   return r <= unsigned_max(e->type);
