@@ -26,7 +26,7 @@ flags=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 
        -artifact_prefix="$artifacts" -print_final_stats=1)
 [ "$target" = cairn-fuzz-interp ] && flags+=(-close_fd_mask=3)
 set +e
-"$bin" "${flags[@]}" "$@" "$work" "$seeds" 2>&1 | tee "$log" | grep -E '^(#[0-9]+ +(INITED|DONE|pulse))|ERROR|==[0-9]+==|stat::' >&2
+"$bin" "${flags[@]}" "$@" "$work" "$seeds" 2>&1 | tee "$log" | grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE|pulse))|ERROR|==[0-9]+==|stat::' >&2
 status=${PIPESTATUS[0]}
 set -e
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
