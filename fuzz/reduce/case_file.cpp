@@ -6,28 +6,13 @@
 
 #include "front/source/atomic_file.h"
 #include "front/source/sha256.h"
+#include "fuzz/reduce/header_fields.h"
 
 namespace cairn::fuzz {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-bool take_prefix(const std::string& line, const std::string& prefix, std::string& rest) {
-  if (line.rfind(prefix, 0) != 0) return false;
-  rest = line.substr(prefix.size());
-  return true;
-}
-
-bool parse_u64(const std::string& s, uint64_t& v) {
-  if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  try {
-    v = std::stoull(s);
-  } catch (...) {
-    return false;
-  }
-  return true;
-}
 
 // "seed S index I, kind K, interp vs E"
 bool parse_found(const std::string& s, CaseHeader& h) {

@@ -1,27 +1,13 @@
 // The header of a kept smt case: writing and reading it.
 #include "fuzz/smt/smt_case.h"
 
+#include "fuzz/reduce/header_fields.h"
+
 #include <sstream>
 
 namespace cairn::fuzz {
 
 namespace {
-
-bool take_prefix(const std::string& line, const std::string& prefix, std::string& rest) {
-  if (line.rfind(prefix, 0) != 0) return false;
-  rest = line.substr(prefix.size());
-  return true;
-}
-
-bool parse_u64(const std::string& s, uint64_t& v) {
-  if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  try {
-    v = std::stoull(s);
-  } catch (...) {
-    return false;
-  }
-  return true;
-}
 
 // "seed S index I, kind smt KIND[, SOLVER]"
 bool parse_found(const std::string& s, SmtCaseHeader& h) {

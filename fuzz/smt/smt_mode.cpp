@@ -7,8 +7,8 @@
 #include <mutex>
 #include <thread>
 
-#include "front/source/sha256.h"
 #include "fuzz/gen/generate.h"
+#include "fuzz/reduce/case_file.h"
 #include "fuzz/smt/smt_case.h"
 
 namespace cairn::fuzz {
@@ -63,15 +63,20 @@ nlohmann::ordered_json SmtMismatch::to_json() const {
   return j;
 }
 
-std::string smt_case_text(const SmtMismatch& m, uint64_t seed) {
+SmtCaseHeader smt_case_header(const SmtMismatch& m, uint64_t seed, const std::string& program) {
   SmtCaseHeader h;
-  h.hash = sha256_hex(m.program).substr(0, 16);
+  h.hash = case_hash(program);
   h.seed = seed;
   h.index = m.index;
   h.kind = smt_mismatch_name(m.kind);
   h.solver = m.solver;
   h.signature = m.signature;
   h.leaves = m.leaves;
+  return h;
+}
+
+std::string smt_case_text(const SmtMismatch& m, uint64_t seed) {
+  SmtCaseHeader h = smt_case_header(m, seed, m.program);
   const std::string prefix = "// expect smt: ";
   h.expect = m.expect_line.rfind(prefix, 0) == 0 ? m.expect_line.substr(prefix.size()) : m.expect_line;
   return render_smt_case(h, m.program);

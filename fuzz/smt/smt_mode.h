@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fuzz/smt/smt_case.h"
 #include "semantics/embed.h"
 #include "smt/backend.h"
 #include "smt/verify_solve.h"
@@ -89,6 +90,9 @@ struct SmtCampaign {
 
 // The campaign: programs generate(seed, i) in index order (jobs do not change the result), each examined.
 SmtCampaign run_smt_mode(const SmtOptions& options);
+
+// The header of a kept case of `m` holding `program` (its hash), without the expect line.
+SmtCaseHeader smt_case_header(const SmtMismatch& m, uint64_t seed, const std::string& program);
 
 // A case's text before reduction: the header of smt_case.h (with the expect smt line), then the whole program.
 std::string smt_case_text(const SmtMismatch& m, uint64_t seed);

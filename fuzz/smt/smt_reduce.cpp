@@ -52,14 +52,7 @@ SmtKept reduce_and_keep_smt(const SmtMismatch& m, uint64_t seed, const std::stri
     return -1;
   };
   k.reduction = reduce_text(m.program, accepts, first_kept, budget_s);
-  SmtCaseHeader h;
-  h.hash = case_hash(k.reduction.text);
-  h.seed = seed;
-  h.index = m.index;
-  h.kind = smt_mismatch_name(m.kind);
-  h.solver = m.solver;
-  h.signature = m.signature;
-  h.leaves = m.leaves;
+  SmtCaseHeader h = smt_case_header(m, seed, k.reduction.text);
   k.id = h.hash;
   k.file = (fs::path(dir) / (h.hash + ".cairn")).string();
   // The expectation is the interpreter's outcome of the kept file itself (a trap's position names its line there).
