@@ -230,6 +230,7 @@ void Campaign::reduce_and_keep(const Slot& s, uint64_t index, EngineId engine, F
   auto r0 = Clock::now();
   PipelineOptions po = pipeline_->options();
   po.engines = {EngineId::Interp, engine};
+  po.tag = "r" + std::to_string(index) + "b";  // the next batch may be building beside it in the same directory
   Pipeline judge(po);
   Outcome ref = s.outcomes.at(EngineId::Interp), other = s.outcomes.at(engine);
   unsigned n = 0;

@@ -105,7 +105,7 @@ std::vector<size_t> Pipeline::longest_first(const std::vector<Unit>& units) {
 
 std::vector<std::vector<Pipeline::Built>> Pipeline::build(const std::vector<Unit>& units,
                                                           const std::vector<Slot*>& slots, uint64_t rank) {
-  std::string tag = "b" + std::to_string(batch_counter_++);
+  std::string tag = o_.tag + std::to_string(batch_counter_++);
   auto members_of = [&](const Unit& u) {
     std::vector<const ProgramCpp*> m;
     for (size_t i : u.members) m.push_back(&slots[i]->cpp);

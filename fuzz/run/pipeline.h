@@ -34,6 +34,7 @@ struct Slot {
 
 struct PipelineOptions {
   std::string workdir;             // scratch directory (runtime headers written there once)
+  std::string tag = "b";           // the start of its batch files' names (two pipelines may share a workdir)
   std::vector<EngineId> engines;   // interp first
   unsigned jobs = 1;
   targets::RunLimits limits{10, 1024, false};
