@@ -181,6 +181,30 @@ TEST(FuzzCampaign, PlantedMiscompilationIsFoundReducedAndKept) {
   EXPECT_EQ(after, kept);
 }
 
+// With two batches in flight, a reduction runs while the next batch builds and runs in the same directory; the
+// other programs still agree and only the planted one is kept. (Whether the two ever reached the same file name
+// before they were named apart depends on timing: this test did not catch that on its own.)
+TEST(FuzzCampaign, AReductionBesideTheNextBatchLeavesItsResultsAlone) {
+  CampaignOptions o;
+  o.seed = 8;
+  o.count = 4;
+  o.batch = 1;
+  o.engines = {EngineId::Interp, EngineId::TestMiscompileSub};
+  o.jobs = 2;
+  o.out_dir = (test::scratch_dir("cairn_fuzz_campaign_") / "beside").string();
+  o.reduce_s = 60;
+  o.generator = [](uint64_t, uint64_t i) {
+    Generated g;
+    g.text = i == 0 ? kPlanted : kPlain;
+    return g;
+  };
+  CampaignResult r = run_campaign(o);
+  EXPECT_EQ(r.record["programs"], 4);
+  ASSERT_EQ(r.record["disagreements"].size(), 1u) << r.record.dump();
+  EXPECT_EQ(r.record["disagreements"][0]["index"], 0);
+  EXPECT_EQ(r.record["engine_runs"], 8);
+}
+
 TEST(FuzzCampaign, OneRefusedProgramOfABatchIsABuildFailureAndHidesNoOther) {
   CampaignOptions o;
   o.seed = 5;
