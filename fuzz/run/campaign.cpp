@@ -128,10 +128,10 @@ bool Campaign::more() const {
   return c < limit;
 }
 
-// Generates a batch and checks, lowers and interprets its programs (in this thread).
+// Generates a batch and checks, lowers and interprets its programs (in this thread); null for an empty batch size.
 std::unique_ptr<Campaign::Batch> Campaign::prepare_batch() {
   size_t size = batch_size();
-  if (size == 0) return nullptr;
+  if (size == 0) return nullptr;  // CampaignOptions::batch 0: a batch that takes no program would never end the loop
   auto b = std::make_unique<Batch>();
   b->rank = batches_++;
   uint64_t limit = o_.index ? *o_.index + 1 : o_.count.value_or(UINT64_MAX);

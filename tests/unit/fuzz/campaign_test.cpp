@@ -119,20 +119,27 @@ fn main() -> i32 {
 
 const char* kPlain = "fn main() -> i32 {\n  println(1 + 2);\n  return 0;\n}\n";
 
-TEST(FuzzCampaign, PlantedMiscompilationIsFoundReducedAndKept) {
-  fs::path out = test::scratch_dir("cairn_fuzz_campaign_") / "planted";
+// A campaign of `count` programs on the interpreter and `engine`: program `odd` is `odd_text`, every other kPlain.
+CampaignOptions one_odd_program(uint64_t seed, uint64_t count, EngineId engine, const std::string& out_dir, uint64_t odd,
+                                const std::string& odd_text) {
   CampaignOptions o;
-  o.seed = 42;
-  o.count = 2;
-  o.engines = {EngineId::Interp, EngineId::TestMiscompileSub};
+  o.seed = seed;
+  o.count = count;
+  o.engines = {EngineId::Interp, engine};
   o.jobs = 2;
-  o.out_dir = out.string();
-  o.reduce_s = 100;
-  o.generator = [](uint64_t, uint64_t i) {
+  o.out_dir = out_dir;
+  o.generator = [odd, odd_text](uint64_t, uint64_t i) {
     Generated g;
-    g.text = i == 1 ? kPlanted : kPlain;
+    g.text = i == odd ? odd_text : kPlain;
     return g;
   };
+  return o;
+}
+
+TEST(FuzzCampaign, PlantedMiscompilationIsFoundReducedAndKept) {
+  fs::path out = test::scratch_dir("cairn_fuzz_campaign_") / "planted";
+  CampaignOptions o = one_odd_program(42, 2, EngineId::TestMiscompileSub, out.string(), 1, kPlanted);
+  o.reduce_s = 100;
   CampaignResult r = run_campaign(o);
   ASSERT_FALSE(r.environment);
   EXPECT_EQ(r.exit_code, 1);
@@ -185,19 +192,10 @@ TEST(FuzzCampaign, PlantedMiscompilationIsFoundReducedAndKept) {
 // other programs still agree and only the planted one is kept. (Whether the two ever reached the same file name
 // before they were named apart depends on timing: this test did not catch that on its own.)
 TEST(FuzzCampaign, AReductionBesideTheNextBatchLeavesItsResultsAlone) {
-  CampaignOptions o;
-  o.seed = 8;
-  o.count = 4;
+  CampaignOptions o = one_odd_program(8, 4, EngineId::TestMiscompileSub,
+                                      (test::scratch_dir("cairn_fuzz_campaign_") / "beside").string(), 0, kPlanted);
   o.batch = 1;
-  o.engines = {EngineId::Interp, EngineId::TestMiscompileSub};
-  o.jobs = 2;
-  o.out_dir = (test::scratch_dir("cairn_fuzz_campaign_") / "beside").string();
   o.reduce_s = 60;
-  o.generator = [](uint64_t, uint64_t i) {
-    Generated g;
-    g.text = i == 0 ? kPlanted : kPlain;
-    return g;
-  };
   CampaignResult r = run_campaign(o);
   EXPECT_EQ(r.record["programs"], 4);
   ASSERT_EQ(r.record["disagreements"].size(), 1u) << r.record.dump();
@@ -206,19 +204,10 @@ TEST(FuzzCampaign, AReductionBesideTheNextBatchLeavesItsResultsAlone) {
 }
 
 TEST(FuzzCampaign, OneRefusedProgramOfABatchIsABuildFailureAndHidesNoOther) {
-  CampaignOptions o;
-  o.seed = 5;
-  o.count = 3;
-  o.engines = {EngineId::Interp, EngineId::TestRefuseDiv};
-  o.jobs = 2;
-  o.out_dir = (test::scratch_dir("cairn_fuzz_campaign_") / "refused").string();
+  CampaignOptions o = one_odd_program(
+      5, 3, EngineId::TestRefuseDiv, (test::scratch_dir("cairn_fuzz_campaign_") / "refused").string(), 2,
+      "fn half(a:i32, b:i32) -> i32 = a / b;\nfn main() -> i32 {\n  println(half(9, 2));\n  return 0;\n}\n");
   o.reduce_s = 30;
-  o.generator = [](uint64_t, uint64_t i) {
-    Generated g;
-    g.text = i == 2 ? "fn half(a:i32, b:i32) -> i32 = a / b;\nfn main() -> i32 {\n  println(half(9, 2));\n  return 0;\n}\n"
-                    : kPlain;
-    return g;
-  };
   CampaignResult r = run_campaign(o);
   ASSERT_EQ(r.record["disagreements"].size(), 1u) << r.record.dump();
   const auto& d = r.record["disagreements"][0];
