@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <optional>
 
+#include "fuzz/reduce/token_lists.h"
+
 namespace cairn::fuzz {
 
 namespace {
 
-using Range = std::pair<size_t, size_t>;  // token indices [first, last]
+using Range = TokRange;
 
 struct Call {
   size_t name = 0, close = 0;  // the callee's token and the closing parenthesis
@@ -45,37 +47,9 @@ class Calls {
   const std::vector<lex::Token>& tk_;
 };
 
-// The bracket closing the one at `open`, counting (), [] and {} alike.
-std::optional<size_t> Calls::closing(size_t open) const {
-  int depth = 0;
-  for (size_t k = open; k < tk_.size() && tk_[k].kind != lex::TokKind::Eof; ++k) {
-    std::string_view t = tk_[k].text;
-    if (t == "(" || t == "[" || t == "{") ++depth;
-    if ((t == ")" || t == "]" || t == "}") && --depth == 0) return k;
-  }
-  return std::nullopt;
-}
+std::optional<size_t> Calls::closing(size_t open) const { return closing_bracket(tk_, open); }
 
-// The comma-separated elements between two brackets.
-std::vector<Range> Calls::split(size_t open, size_t close) const {
-  std::vector<Range> parts;
-  if (close == open + 1) return parts;
-  size_t from = open + 1;
-  for (size_t k = open + 1; k < close; ++k) {
-    std::string_view t = tk_[k].text;
-    if (t == "(" || t == "[" || t == "{") {
-      std::optional<size_t> c = closing(k);
-      if (!c || *c >= close) return {};
-      k = *c;
-    } else if (t == ",") {
-      if (k == from) return {};
-      parts.push_back({from, k - 1});
-      from = k + 1;
-    }
-  }
-  if (from < close) parts.push_back({from, close - 1});
-  return parts;
-}
+std::vector<Range> Calls::split(size_t open, size_t close) const { return comma_list(tk_, open, close); }
 
 // A non-generic function definition starting at the `fn` token.
 std::optional<Def> Calls::def_at(size_t fn) const {

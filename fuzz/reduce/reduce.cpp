@@ -8,6 +8,7 @@
 #include "front/diag/diagnostic.h"
 #include "front/lex/lexer.h"
 #include "fuzz/reduce/call_edits.h"
+#include "fuzz/reduce/type_edits.h"
 
 namespace cairn::fuzz {
 
@@ -125,7 +126,7 @@ void literal_candidates(const std::string& src, const std::vector<lex::Token>& t
 }
 
 // Token edits: the call edits (call_edits.h); an operator with its right or left operand token removed; parentheses
-// dropped; literals shrunk.
+// dropped; literals shrunk; the type edits (type_edits.h).
 void token_candidates(const std::string& text, std::vector<std::string>& out) {
   SourceSet sources;
   uint32_t id = sources.add("reduce.cairn", text);
@@ -177,6 +178,7 @@ void token_candidates(const std::string& text, std::vector<std::string>& out) {
       }
     }
   }
+  type_candidates(src, tk, out);  // least shrinking, last: by then the program holds few types
 }
 
 }  // namespace

@@ -2,8 +2,9 @@
 // statement, block, function or field line; unwrap a block; inline a function with a one-expression body at every
 // call and delete it; delete a parameter with its arguments; replace a call by an argument; delete an operator with
 // one operand, which replaces an expression by the other; replace a name or call by a literal; replace an integer
-// literal by 0, 1 or half of it), each kept when `keeps` still sees the same disagreement, until a fixed point
-// (minimal) or the deadline.
+// literal by 0, 1 or half of it; simplify a type: merge a scalar type into a simpler one, drop a record field,
+// unwrap a one-field record, weaken a borrow), each kept when `keeps` still sees the same disagreement, until a fixed
+// point (minimal) or the deadline.
 #pragma once
 #include <functional>
 #include <string>

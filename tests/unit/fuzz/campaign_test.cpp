@@ -160,7 +160,7 @@ TEST(FuzzCampaign, PlantedMiscompilationIsFoundReducedAndKept) {
   EXPECT_EQ(h.index, 1u);
   size_t lines = static_cast<size_t>(std::count(kept.begin(), kept.end(), '\n')) - 6;  // past the header
   EXPECT_LE(lines, 10u) << kept;
-  std::printf("the kept case:\n%s", kept.c_str());
+  std::printf("the kept case (reduced %s):\n%s", d["reduced"].dump().c_str(), kept.c_str());
   EXPECT_NE(kept.find('-', kept.find("// expect stdout")), std::string::npos) << "the subtraction stays:\n" << kept;
 
   // The kept case replays: the interpreter and a correct engine meet the header, the planted engine does not.
