@@ -83,7 +83,6 @@ class Campaign {
   Scratch scratch_;
   std::optional<Pipeline> pipeline_;
   uint64_t cursor_ = 0;  // next program index to consider
-  double per_program_ = 0;  // seconds per program judged so far (to fit batches into --seconds)
   size_t in_flight_ = 0;    // programs launched and not yet judged
   uint64_t batches_ = 0;
   size_t judged_ = 0;        // programs judged so far
@@ -109,14 +108,17 @@ uint64_t Campaign::next_index() {
   return cursor_++;
 }
 
-// Under --seconds, a batch sized to end near the deadline: small at first, then from the last batch's pace.
 size_t Campaign::batch_size() const {
   if (o_.index) return 1;
   if (!o_.seconds) return o_.batch;
-  if (per_program_ <= 0) return std::min<size_t>(o_.batch, 10);
-  // What is left after the batch in flight, at the pace so far.
-  double fit = (*o_.seconds - since(start_)) / per_program_ - static_cast<double>(in_flight_);
-  return static_cast<size_t>(std::clamp(fit, 4.0, static_cast<double>(o_.batch)));
+  BatchPace p;
+  p.remaining_s = *o_.seconds - since(start_);
+  p.judged = judged_;
+  p.elapsed_s = since(start_);
+  p.in_flight = in_flight_;
+  p.first = batches_ == 0;
+  p.full = o_.batch;
+  return timed_batch_size(p);
 }
 
 bool Campaign::more() const {
@@ -128,10 +130,10 @@ bool Campaign::more() const {
   return c < limit;
 }
 
-// Generates a batch and checks, lowers and interprets its programs (in this thread); null for an empty batch size.
+// Generates a batch and checks, lowers and interprets its programs (in this thread); null when batch_size() is 0.
 std::unique_ptr<Campaign::Batch> Campaign::prepare_batch() {
   size_t size = batch_size();
-  if (size == 0) return nullptr;  // CampaignOptions::batch 0: a batch that takes no program would never end the loop
+  if (size == 0) return nullptr;  // a batch that takes no program would never end the loop
   auto b = std::make_unique<Batch>();
   b->rank = batches_++;
   uint64_t limit = o_.index ? *o_.index + 1 : o_.count.value_or(UINT64_MAX);
@@ -177,7 +179,6 @@ void Campaign::finish(Batch& b) {
   t_.stages.build += b.stages.build;
   t_.stages.run += b.stages.run;
   judged_ += b.slots.size();
-  if (judged_ > 0) per_program_ = since(start_) / static_cast<double>(judged_);
   for (size_t k = 0; k < b.slots.size(); ++k) judge(b.slots[k], b.indices[k]);
   if (o_.progress)
     std::fprintf(stderr, "fuzz: %llu programs, %zu disagreements, %.1f s\n", static_cast<unsigned long long>(t_.programs),
@@ -190,7 +191,12 @@ void Campaign::run() {
   std::unique_ptr<Batch> flying;
   while (more()) {
     std::unique_ptr<Batch> next = prepare_batch();
-    if (!next) break;
+    if (!next) {
+      if (!flying) break;  // nothing fits, or CampaignOptions::batch 0
+      finish(*flying);     // its pace may leave room for one more batch
+      flying.reset();
+      continue;
+    }
     launch(*next);
     if (flying) finish(*flying);
     flying = std::move(next);
@@ -284,6 +290,19 @@ void Campaign::reduce_and_keep(const Slot& s, uint64_t index, EngineId engine, F
 }
 
 }  // namespace
+
+// Every batch pays a fixed cost, each engine's compiler start, runtime header and link, which a small batch spreads
+// over few programs (a batch of 10 took as long to build as one of 43). So no batch but the first is smaller than a
+// quarter of a full one.
+size_t timed_batch_size(const BatchPace& p) {
+  constexpr double kGuessPerSecond = 4;  // before any program is judged (2 cores judge about 6 to 8 a second)
+  double rate = p.judged > 0 && p.elapsed_s > 0 ? static_cast<double>(p.judged) / p.elapsed_s : kGuessPerSecond;
+  double fit = p.remaining_s * rate - static_cast<double>(p.in_flight);
+  double full = static_cast<double>(p.full);
+  if (p.first) return static_cast<size_t>(std::clamp(fit, std::min(1.0, full), full));
+  if (fit < static_cast<double>(std::max<size_t>(1, p.full / 4))) return 0;
+  return std::min(p.full, static_cast<size_t>(fit));
+}
 
 CampaignResult run_campaign(const CampaignOptions& o) {
   CampaignResult r;

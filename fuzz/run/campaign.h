@@ -44,6 +44,19 @@ struct CampaignResult {
 
 CampaignResult run_campaign(const CampaignOptions& o);
 
+// Under --seconds: the size of the next batch, to end near the deadline at the pace so far (a cautious guess before
+// any program is judged). 0 when less than a quarter of a full batch would fit: the campaign then judges the batch in
+// flight and asks again, at the pace that gives, and stops when nothing is in flight. The first batch always starts.
+struct BatchPace {
+  double remaining_s = 0;  // until the deadline
+  size_t judged = 0;       // programs judged so far, in
+  double elapsed_s = 0;    // seconds since the start
+  size_t in_flight = 0;    // programs launched and not yet judged
+  bool first = false;      // no batch yet
+  size_t full = 100;       // CampaignOptions::batch
+};
+size_t timed_batch_size(const BatchPace& p);
+
 struct ReplayOptions {
   std::string dir = "regressions/fuzz";
   std::vector<EngineId> engines;
