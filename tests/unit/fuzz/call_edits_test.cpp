@@ -9,24 +9,12 @@
 #include "front/lex/lexer.h"
 #include "fuzz/reduce/call_edits.h"
 #include "fuzz/reduce/reduce.h"
+#include "tests/unit/fuzz/edit_support.h"
 
 namespace cairn::fuzz {
 namespace {
 
-std::vector<std::string> edits(const std::string& text) {
-  SourceSet sources;
-  uint32_t id = sources.add("t.cairn", text);
-  DiagSink sink;
-  lex::LexResult lr = lex::lex_file(sources, id, sink);
-  EXPECT_TRUE(lr.ok);
-  std::vector<std::string> out;
-  call_candidates(sources.file(id).text, lr.tokens, out);
-  return out;
-}
-
-bool has(const std::vector<std::string>& c, const std::string& text) {
-  return std::find(c.begin(), c.end(), text) != c.end();
-}
+std::vector<std::string> edits(const std::string& text) { return candidates_of(call_candidates, text); }
 
 TEST(FuzzCallEdits, AnExpressionBodiedFunctionIsInlinedAtEveryCallAndDeleted) {
   std::string text =
@@ -68,22 +56,13 @@ TEST(FuzzCallEdits, HelpersInlineAwayUnderTheChecker) {
       "fn inc(x:i64) -> i64 = x + 1;\n"
       "fn dbl(x:i64) -> i64 {\n  return inc(x) * 2;\n}\n"
       "fn main() -> i32 {\n  println(dbl(20) + 1 - inc(1));\n  return 0;\n}\n";
-  std::string dir = ::testing::TempDir();
-  auto accepts = [&](const std::string& t) {
-    std::string path = dir + "/cairn_call_edits_candidate.cairn";
-    FILE* f = std::fopen(path.c_str(), "wb");
-    std::fwrite(t.data(), 1, t.size(), f);
-    std::fclose(f);
-    driver::CheckRun run = driver::run(path);
-    return run.outcome == driver::Outcome::Typed && run.program && run.program->main;
-  };
   auto first_kept = [](const std::vector<std::string>& group) {
     for (size_t k = 0; k < group.size(); ++k)
       if (group[k].find("20") != std::string::npos && group[k].find("println") != std::string::npos)
         return static_cast<int>(k);
     return -1;
   };
-  Reduction r = reduce_text(text, accepts, first_kept, 60, 4);
+  Reduction r = reduce_text(text, typed, first_kept, 60, 4);
   EXPECT_TRUE(r.minimal);
   EXPECT_EQ(r.text.find("fn inc"), std::string::npos) << r.text;
   EXPECT_EQ(r.text.find("fn dbl"), std::string::npos) << r.text;

@@ -11,34 +11,12 @@
 #include "front/lex/lexer.h"
 #include "fuzz/reduce/reduce.h"
 #include "fuzz/reduce/type_edits.h"
+#include "tests/unit/fuzz/edit_support.h"
 
 namespace cairn::fuzz {
 namespace {
 
-std::vector<std::string> edits(const std::string& text) {
-  SourceSet sources;
-  uint32_t id = sources.add("t.cairn", text);
-  DiagSink sink;
-  lex::LexResult lr = lex::lex_file(sources, id, sink);
-  EXPECT_TRUE(lr.ok);
-  std::vector<std::string> out;
-  type_candidates(sources.file(id).text, lr.tokens, out);
-  return out;
-}
-
-bool has(const std::vector<std::string>& c, const std::string& text) {
-  return std::find(c.begin(), c.end(), text) != c.end();
-}
-
-// The checker's verdict on a text, as the reducer asks for it.
-bool typed(const std::string& text) {
-  std::string path = ::testing::TempDir() + "/cairn_type_edits_candidate.cairn";
-  FILE* f = std::fopen(path.c_str(), "wb");
-  std::fwrite(text.data(), 1, text.size(), f);
-  std::fclose(f);
-  driver::CheckRun run = driver::run(path);
-  return run.outcome == driver::Outcome::Typed && run.program && run.program->main;
-}
+std::vector<std::string> edits(const std::string& text) { return candidates_of(type_candidates, text); }
 
 TEST(FuzzTypeEdits, AScalarTypeIsMergedProgramWideConversionsIncluded) {
   std::string text =
