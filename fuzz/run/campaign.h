@@ -49,7 +49,7 @@ CampaignResult run_campaign(const CampaignOptions& o);
 // flight and asks again, at the pace that gives, and stops when nothing is in flight. The first batch always starts.
 struct BatchPace {
   double remaining_s = 0;  // until the deadline
-  size_t judged = 0;       // programs judged so far, in
+  size_t judged = 0;       // programs judged so far, in elapsed_s
   double elapsed_s = 0;    // seconds since the start
   size_t in_flight = 0;    // programs launched and not yet judged
   bool first = false;      // no batch yet
