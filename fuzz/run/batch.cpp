@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "front/source/atomic_file.h"
+#include "fuzz/run/board_group.h"
 #include "lower/lower.h"
 #include "semantics/ir.h"
 #include "targets/board_build.h"
@@ -29,6 +30,91 @@ std::string plant(std::string cpp, const std::string& from, const std::string& t
   return cpp;
 }
 
+// `static int cairn_fuzz_run(long which)`: member `which`'s main, or 125 for no member.
+std::string run_switch(size_t count) {
+  std::string s = "static int cairn_fuzz_run(long which) {\n  switch (which) {\n";
+  for (size_t i = 0; i < count; ++i)
+    s += "    case " + std::to_string(i) + ": return cairn_fuzz_p" + std::to_string(i) + "::cairn_main();\n";
+  return s + "    default: return 125;\n  }\n}\n\n";
+}
+
+// The host dispatcher: argv[1] names the member.
+std::string host_main(size_t count) {
+  std::string s = run_switch(count) +
+                  "int main(int argc, char** argv) {\n"
+                  "  return cairn_fuzz_run(argc > 1 ? std::strtol(argv[1], nullptr, 10) : -1);\n}\n";
+  // Under CAIRN_FUZZ_SANITIZE=undefined a report aborts (a crash, not an exit status a program could also give).
+  if (ubsan_programs())
+    s += "\nextern \"C\" const char* __ubsan_default_options() { return \"abort_on_error=1:print_stacktrace=1\"; }\n";
+  return s;
+}
+
+// The board dispatcher. The board has no argv: the image's command line (start.S: cr_cmdline) names one member as
+// its last word, or a group after its last "cairn-group": a nonce, then members run in turn, each followed by its
+// end line (board_group.h). A member that leaves print state behind ends the group (the host starts the rest anew).
+constexpr const char* kBoardMain = R"(extern "C" long cr_cmdline(char* buf, long size);
+static long cairn_fuzz_number(const char* p, long n) {
+  if (n <= 0 || n > 9) return -1;
+  long v = 0;
+  for (long i = 0; i < n; ++i) {
+    if (p[i] < '0' || p[i] > '9') return -1;
+    v = v * 10 + (p[i] - '0');
+  }
+  return v;
+}
+
+static void cairn_fuzz_end_line(const char* nonce, long nonce_n, const char* member, long member_n, int status) {
+  static const char kEnd[] = "@END@";
+  char digits[3];
+  long k = 0;
+  if (status >= 100) digits[k++] = static_cast<char>('0' + status / 100);
+  if (status >= 10) digits[k++] = static_cast<char>('0' + status / 10 % 10);
+  digits[k++] = static_cast<char>('0' + status % 10);
+  cr::write_all(1, kEnd, sizeof kEnd - 1);
+  cr::write_all(1, nonce, nonce_n);
+  cr::write_all(1, " ", 1);
+  cr::write_all(1, member, member_n);
+  cr::write_all(1, " ", 1);
+  cr::write_all(1, digits, k);
+  cr::write_all(1, "\n", 1);
+}
+
+extern "C" int cf_main() {
+  static char line[4096];
+  long n = cr_cmdline(line, sizeof line);
+  if (n <= 0 || n >= static_cast<long>(sizeof line)) return 125;
+  static const char kGroup[] = " @GROUP@ ";
+  const long group_n = static_cast<long>(sizeof kGroup) - 1;
+  long g = -1;
+  for (long i = 0; i + group_n <= n; ++i)
+    if (__builtin_memcmp(line + i, kGroup, group_n) == 0) g = i;
+  if (g < 0) {
+    long at = n;
+    while (at > 0 && line[at - 1] != ' ') --at;
+    return cairn_fuzz_run(cairn_fuzz_number(line + at, n - at));
+  }
+  long at = g + group_n, nonce = at;
+  while (at < n && line[at] != ' ') ++at;
+  long nonce_n = at - nonce;
+  while (at < n) {
+    long word = ++at;
+    while (at < n && line[at] != ' ') ++at;
+    int status = cairn_fuzz_run(cairn_fuzz_number(line + word, at - word));
+    cairn_fuzz_end_line(line + nonce, nonce_n, line + word, at - word, status);
+    if (cr::OutArena::top != 0) return 0;
+  }
+  return 0;
+}
+)";
+
+std::string board_main(size_t count) {
+  std::string s = kBoardMain;
+  auto put = [&](const std::string& key, const std::string& value) { s.replace(s.find(key), key.size(), value); };
+  put("@END@", "\\x1e\" \"" + std::string(kEndWord) + " ");  // two literals: the escape ends before the word
+  put("@GROUP@", kGroupWord);
+  return run_switch(count) + s;
+}
+
 }  // namespace
 
 ProgramCpp program_cpp(const driver::CheckRun& run) {
@@ -49,7 +135,7 @@ std::string batch_unit(const std::vector<const ProgramCpp*>& members, EngineId e
   bool nan = false;
   for (const ProgramCpp* m : members) nan |= m->canonical_nan;
   bool board = engine_info(engine).kind == EngineKind::Qemu;
-  std::string s = board ? "// A cairn fuzz board batch: one namespace per program, the emulator's -append picks one.\n"
+  std::string s = board ? "// A cairn fuzz board batch: one namespace per program, the emulator's -append picks them.\n"
                         : "// A cairn fuzz batch: one namespace per program, main(argv[1]) runs one.\n";
   if (nan) s += kNanDefine;
   s += kInclude;
@@ -57,30 +143,7 @@ std::string batch_unit(const std::vector<const ProgramCpp*>& members, EngineId e
   s += "\n";
   for (size_t i = 0; i < members.size(); ++i)
     s += "namespace cairn_fuzz_p" + std::to_string(i) + " {\n" + members[i]->body + "}\n\n";
-  if (board) {
-    // The board has no argv: the number is the last word of the emulator's command line (start.S: cr_cmdline).
-    s += "extern \"C\" long cr_cmdline(char* buf, long size);\n"
-         "static long cairn_fuzz_which() {\n"
-         "  static char line[4096];\n"
-         "  long n = cr_cmdline(line, sizeof line);\n"
-         "  long at = n;\n"
-         "  while (at > 0 && line[at - 1] >= '0' && line[at - 1] <= '9') --at;\n"
-         "  if (n <= 0 || at == n || n - at > 9) return -1;\n"
-         "  long v = 0;\n"
-         "  for (long i = at; i < n; ++i) v = v * 10 + (line[i] - '0');\n"
-         "  return v;\n"
-         "}\n\n"
-         "extern \"C\" int cf_main() {\n  long which = cairn_fuzz_which();\n";
-  } else {
-    s += "int main(int argc, char** argv) {\n  long which = argc > 1 ? std::strtol(argv[1], nullptr, 10) : -1;\n";
-  }
-  s += "  switch (which) {\n";
-  for (size_t i = 0; i < members.size(); ++i)
-    s += "    case " + std::to_string(i) + ": return cairn_fuzz_p" + std::to_string(i) + "::cairn_main();\n";
-  s += "    default: return 125;\n  }\n}\n";
-  // Under CAIRN_FUZZ_SANITIZE=undefined a report aborts (a crash, not an exit status a program could also give).
-  if (!board && ubsan_programs())
-    s += "\nextern \"C\" const char* __ubsan_default_options() { return \"abort_on_error=1:print_stacktrace=1\"; }\n";
+  s += board ? board_main(members.size()) : host_main(members.size());
   if (engine == EngineId::TestMiscompileSub) s = plant(s, "cr_sub<", "cr_add<");
   if (engine == EngineId::TestRefuseDiv) s = plant(s, "cr_div<", "cr_div_planted_refusal<");
   return s;

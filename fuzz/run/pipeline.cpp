@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "front/source/atomic_file.h"
+#include "fuzz/run/board_group.h"
 #include "fuzz/run/parallel.h"
 #include "targets/board_profile.h"
 #include "targets/board_run.h"
@@ -21,6 +22,11 @@ std::string refusal_text(const diag::Refusal& r) {
   std::string s = std::string(code_name(r.first.code)) + ": " + r.first.message;
   if (r.first.has_pos) s += " (line " + std::to_string(r.first.line) + ")";
   return s;
+}
+
+// The planted defect of the test-only board engine (engines.def), on whatever way its outcome was got.
+void plant_board_defect(EngineId engine, Outcome& o) {
+  if (engine == EngineId::TestQemuDropMinus) std::erase(o.out, '-');
 }
 
 }  // namespace
@@ -72,13 +78,48 @@ Outcome Pipeline::run_confirmed(EngineId engine, const std::string& artifact, si
     if (e.kind != EngineKind::Qemu)
       return outcome_of(targets::run_native(artifact, {std::to_string(member)}, o_.limits, true));
     targets::RunLimits limits;
-    limits.timeout_s = o_.limits.timeout_s > 0 ? o_.limits.timeout_s : 10;
+    limits.timeout_s = board_timeout();
     return outcome_of(targets::run_board(*targets::find_board(e.cc), artifact, limits, true, std::to_string(member)));
   };
   Outcome o = once();
   if (o.end == Outcome::End::Timeout) o = once();
-  if (engine == EngineId::TestQemuDropMinus) std::erase(o.out, '-');  // the planted defect (engines.def)
+  plant_board_defect(engine, o);
   return o;
+}
+
+double Pipeline::board_timeout() const { return o_.limits.timeout_s > 0 ? o_.limits.timeout_s : 10; }
+
+// Members of one board image, several per emulator start (board_group.h): `members` pairs each one's number in
+// the image with the reference outcome; their outcomes come back in order.
+std::vector<Outcome> Pipeline::run_board_group(EngineId engine, const std::string& artifact,
+                                               const std::vector<std::pair<size_t, const Outcome*>>& members) {
+  std::vector<Outcome> out(members.size());
+  const targets::Board board = *targets::find_board(engine_info(engine).cc);
+  // A group's outcome that disagrees with the reference is replaced by the member's own run.
+  auto keep = [&](size_t k, Outcome o) {
+    plant_board_defect(engine, o);
+    out[k] = compare_outcomes(*members[k].second, o) ? run_confirmed(engine, artifact, members[k].first) : o;
+  };
+  size_t next = 0;
+  while (next < members.size()) {
+    if (members.size() - next == 1) {
+      out[next] = run_confirmed(engine, artifact, members[next].first);
+      ++next;
+      continue;
+    }
+    std::vector<size_t> numbers;
+    for (size_t k = next; k < members.size(); ++k) numbers.push_back(members[k].first);
+    GroupStart g = start_group(board, artifact, numbers, board_timeout(),
+                               std::to_string(nonce_base_) + "x" + std::to_string(nonce_counter_++));
+    for (Outcome& o : g.done) keep(next++, std::move(o));
+    if (next == members.size()) break;
+    if (g.cut)
+      keep(next, std::move(*g.cut));
+    else
+      out[next] = run_confirmed(engine, artifact, members[next].first);
+    ++next;
+  }
+  return out;
 }
 
 // Where each member of a unit stands after the builds: its artifact and its member number there, or the outcome
@@ -170,18 +211,42 @@ void Pipeline::build_and_run(std::vector<Slot*>& slots, StageSeconds& t, uint64_
   std::vector<std::vector<Built>> built = build(units, slots, rank);
   t.build += since(start);
   start = std::chrono::steady_clock::now();
-  std::vector<std::pair<size_t, size_t>> runs;  // (unit, member)
-  for (size_t u = 0; u < units.size(); ++u)
-    for (size_t i = 0; i < units[u].members.size(); ++i) runs.push_back({u, i});
-  std::vector<Outcome> results(runs.size());
-  auto run_one = [&](size_t k) {
-    auto [u, i] = runs[k];
-    const Built& b = built[u][i];
-    results[k] = b.artifact.empty() ? b.failed : run_confirmed(units[u].engine, b.artifact, b.member);
+  // The tasks: each member of a host unit alone; on a board, up to kBoardGroup members of one image together.
+  struct Task {
+    size_t unit, from, to;
   };
-  parallel_for(runs.size(), o_.jobs, run_one, &tokens_, rank);
-  for (size_t k = 0; k < runs.size(); ++k)
-    slots[units[runs[k].first].members[runs[k].second]]->outcomes[units[runs[k].first].engine] = std::move(results[k]);
+  std::vector<Task> tasks;
+  for (size_t u = 0; u < units.size(); ++u) {
+    size_t step = engine_info(units[u].engine).kind == EngineKind::Qemu ? kBoardGroup : 1;
+    for (size_t i = 0; i < units[u].members.size(); i += step)
+      tasks.push_back({u, i, std::min(units[u].members.size(), i + step)});
+  }
+  std::vector<std::vector<Outcome>> results(units.size());
+  for (size_t u = 0; u < units.size(); ++u) results[u].resize(units[u].members.size());
+  auto run_task = [&](size_t k) {
+    const Task& t = tasks[k];
+    EngineId engine = units[t.unit].engine;
+    std::vector<size_t> grouped;  // the task's members in the whole unit's image
+    for (size_t i = t.from; i < t.to; ++i) {
+      const Built& b = built[t.unit][i];
+      if (b.artifact.empty())
+        results[t.unit][i] = b.failed;
+      else if (t.to - t.from > 1 && b.artifact == built[t.unit][t.from].artifact)
+        grouped.push_back(i);
+      else
+        results[t.unit][i] = run_confirmed(engine, b.artifact, b.member);
+    }
+    if (grouped.empty()) return;
+    std::vector<std::pair<size_t, const Outcome*>> members;
+    for (size_t i : grouped)
+      members.push_back({built[t.unit][i].member, &slots[units[t.unit].members[i]]->outcomes.at(EngineId::Interp)});
+    std::vector<Outcome> got = run_board_group(engine, built[t.unit][grouped[0]].artifact, members);
+    for (size_t j = 0; j < grouped.size(); ++j) results[t.unit][grouped[j]] = std::move(got[j]);
+  };
+  parallel_for(tasks.size(), o_.jobs, run_task, &tokens_, rank);
+  for (size_t u = 0; u < units.size(); ++u)
+    for (size_t i = 0; i < units[u].members.size(); ++i)
+      slots[units[u].members[i]]->outcomes[units[u].engine] = std::move(results[u][i]);
   t.run += since(start);
 }
 

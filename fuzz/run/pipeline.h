@@ -1,11 +1,12 @@
 // Running a set of programs on every engine: check and lower each, run the interpreter in a child, build one batch
 // per engine, run each program of each batch in its own child under the limits (tools.md §6.2). A board engine
 // (qemu-aarch64) builds one image of the programs the freestanding profile accepts and starts the emulator once
-// per program, naming it on the image's command line.
+// per group of them, naming them on the image's command line (board_group.h).
 #pragma once
 #include <atomic>
 #include <map>
 #include <mutex>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,8 @@ struct StageSeconds {
 
 // One program on its way through the engines.
 struct Slot {
-  std::string name;   // file stem in the work directory ("p17")
-  std::string text;   // the source
+  std::string name;  // file stem in the work directory ("p17")
+  std::string text;  // the source
   bool accepted = false;
   std::string refusal;  // when the checker refused it: "E-CODE: message at LINE:COL"
   ProgramCpp cpp;
@@ -33,9 +34,9 @@ struct Slot {
 };
 
 struct PipelineOptions {
-  std::string workdir;             // scratch directory (runtime headers written there once)
-  std::string tag = "b";           // the start of its batch files' names (two pipelines may share a workdir)
-  std::vector<EngineId> engines;   // interp first
+  std::string workdir;            // scratch directory (runtime headers written there once)
+  std::string tag = "b";          // the start of its batch files' names (two pipelines may share a workdir)
+  std::vector<EngineId> engines;  // interp first
   unsigned jobs = 1;
   targets::RunLimits limits{10, 1024, false};
 };
@@ -63,14 +64,19 @@ class Pipeline {
     std::vector<size_t> members;  // indices of the slots the unit holds, in order
   };
   struct Built;
-  std::vector<std::vector<Built>> build(const std::vector<Unit>& units, const std::vector<Slot*>& slots,
-                                        uint64_t rank);
+  std::vector<std::vector<Built>> build(const std::vector<Unit>& units, const std::vector<Slot*>& slots, uint64_t rank);
   std::vector<size_t> longest_first(const std::vector<Unit>& units);
   Outcome run_confirmed(EngineId engine, const std::string& artifact, size_t member);
+  std::vector<Outcome> run_board_group(EngineId engine, const std::string& artifact,
+                                       const std::vector<std::pair<size_t, const Outcome*>>& members);
+  double board_timeout() const;
   bool boards_wanted() const;
   PipelineOptions o_;
   TokenPool tokens_{o_.jobs};
   std::atomic<unsigned> batch_counter_{0};
+  // A group start's nonce (board_group.h): unknown to the programs, different for every start.
+  const uint64_t nonce_base_ = std::random_device{}();
+  std::atomic<uint64_t> nonce_counter_{0};
   std::mutex build_s_mutex_;
   std::map<EngineId, double> build_s_;  // the last build time of each engine's unit, to start the longest first
 };
