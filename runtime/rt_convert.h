@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "rt_math.h"
 #include "rt_ops.h"
 
 namespace cr {
@@ -62,7 +63,7 @@ inline To cr_convert(From a, const cr::Site* s) {
     return static_cast<To>(a);  // one rounding, to nearest even
   } else if constexpr (!cr::is_float_v<To>) {
     constexpr int w = static_cast<int>(sizeof(To) * 8);
-    From t = std::trunc(a);
+    From t = cr::m_trunc(a);
     From lo = std::is_signed_v<To> ? -cr::pow2<From>(w - 1) : From(0);
     From hi = cr::pow2<From>(std::is_signed_v<To> ? w - 1 : w);
     if (!(lo <= t && t < hi)) cr::trap(cr::Trap::Conversion, s);

@@ -1,9 +1,10 @@
 // CAIRN runtime: how floats are written (language.md §15.2): the fewest significant digits that read back
 // at the value's own width, the closest such string, then the plain or exponent layout.
 #pragma once
-#include <cmath>
 #include <cstdint>
 #include <cstring>
+
+#include "rt_math.h"
 #ifdef CAIRN_FREESTANDING
 #include "rt_float_exact.h"  // no printf or strtod on a board: the same answers, computed exactly
 #else
@@ -117,8 +118,8 @@ inline size_t float_text(double x, bool f32, char* out) {
     std::memcpy(out, "NaN", 3);
     return 3;
   }
-  if (std::signbit(x)) put('-');
-  if (std::isinf(x)) {
+  if (m_signbit(x)) put('-');
+  if (m_isinf(x)) {
     std::memcpy(out + n, "inf", 3);
     return n + 3;
   }
@@ -126,7 +127,7 @@ inline size_t float_text(double x, bool f32, char* out) {
     put('0');
     return n;
   }
-  Decimal r = shortest(std::fabs(x), f32);
+  Decimal r = shortest(m_fabs(x), f32);
   int k = r.p;
   while (k > 1 && r.d[k - 1] == '0') --k;
   int e = r.e + 1;  // value = 0.d1..dk x 10^e

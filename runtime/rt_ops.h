@@ -1,10 +1,10 @@
 // CAIRN runtime: the operators of ops.def on native scalars (language.md §4, §5): checked integer
 // arithmetic through __builtin_*_overflow, IEEE floats with canonical NaN results, comparisons, wrapping ops.
 #pragma once
-#include <cmath>
 #include <cstdint>
 #include <type_traits>
 
+#include "rt_math.h"
 #include "rt_trap.h"
 
 namespace cr {
@@ -176,13 +176,13 @@ inline T cr_abs(T a, const cr::Site* s) {
   }
 }
 template <class F>
-inline F cr_sqrt(F a) { return cr::canon(static_cast<F>(std::sqrt(a))); }
+inline F cr_sqrt(F a) { return cr::canon(static_cast<F>(cr::m_sqrt(a))); }
 template <class F>
-inline F cr_floor(F a) { return cr::canon(static_cast<F>(std::floor(a))); }
+inline F cr_floor(F a) { return cr::canon(static_cast<F>(cr::m_floor(a))); }
 template <class F>
-inline F cr_ceil(F a) { return cr::canon(static_cast<F>(std::ceil(a))); }
+inline F cr_ceil(F a) { return cr::canon(static_cast<F>(cr::m_ceil(a))); }
 template <class F>
-inline F cr_trunc(F a) { return cr::canon(static_cast<F>(std::trunc(a))); }
+inline F cr_trunc(F a) { return cr::canon(static_cast<F>(cr::m_trunc(a))); }
 inline uint32_t cr_to_bits(float a) { return cr::bits(a); }
 inline uint64_t cr_to_bits(double a) { return cr::bits(a); }
 template <class F, class U>
