@@ -1,7 +1,7 @@
-// Several programs of a board batch image per emulator start (tools.md §6.2). An emulator start costs about 40 ms of
-// CPU (its loader and machine set-up), as much as compiling a program; a group start names a nonce and several
-// members on the image's command line, and the image runs them in order, writing after each one that returns an
-// end line `\x1e cairn-fuzz-end NONCE MEMBER STATUS` to the UART. The host cuts the UART's bytes at those lines.
+// Several programs of a board batch image per emulator start (tools.md §6.2). An emulator start costs about 40 ms
+// of CPU (its loader and machine set-up), about what one compiler spends on a program. A group start names a nonce
+// and several members on the image's command line, and the image runs them in order, writing after each one that
+// returns an end line `\x1e cairn-fuzz-end NONCE MEMBER STATUS` to the UART. The host cuts the UART's bytes there.
 //
 // What a group gives is only what a program alone would give:
 // - a member with its end line returned normally: its bytes before the line and its status are its outcome;
