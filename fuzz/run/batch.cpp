@@ -189,6 +189,8 @@ BatchBuild build_unit(const std::string& dir, const std::string& name, const std
   cmd.push_back("-O" + std::to_string(e.opt));
   if (ubsan_programs())
     for (const char* f : {"-fsanitize=undefined", "-fno-sanitize-recover=undefined"}) cmd.push_back(f);
+  else
+    cmd.push_back("-static");  // each batch binary starts ~100 times: no dynamic loader, no libstdc++.so (docs/fuzz.md)
   for (const char* f : {"-w", "-I", "runtime", "-o"}) cmd.push_back(f);
   cmd.push_back(name);
   cmd.push_back(name + ".cpp");
