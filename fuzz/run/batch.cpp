@@ -3,6 +3,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
+#include <mutex>
 
 #include "front/source/atomic_file.h"
 #include "fuzz/run/board_group.h"
@@ -159,6 +161,30 @@ bool write_runtime(const std::string& dir, std::string& error) {
   return true;
 }
 
+bool links_static(const std::string& compiler, const std::string& dir) {
+  static std::mutex mutex;
+  static std::map<std::string, bool> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = known.find(compiler);
+  if (it != known.end()) return it->second;
+  // A function-local static takes libstdc++'s guard, as a batch's runtime does.
+  const char* probe = "#include <cstdlib>\nint f(int x) { static int v = std::atoi(\"1\") + x; return v; }\n"
+                      "int main(int argc, char**) { return f(argc) == 2 ? 0 : 1; }\n";
+  std::string error;
+  bool ok = false;
+  if (write_file_atomic(dir + "/static-probe.cpp", probe, error)) {
+    targets::ProcessOptions po;
+    po.capture = true;
+    po.null_stdin = true;
+    po.timeout_s = 60;
+    std::vector<std::string> cmd = {compiler, "-std=c++20", "-static", "-o", "static-probe", "static-probe.cpp"};
+    targets::ProcessResult pr = targets::run_program({cmd, {}, dir, {}}, po);
+    ok = pr.started && pr.status == 0 && !pr.timed_out;
+  }
+  known[compiler] = ok;
+  return ok;
+}
+
 BatchBuild build_unit(const std::string& dir, const std::string& name, const std::string& cpp, EngineId engine) {
   BatchBuild b;
   auto start = std::chrono::steady_clock::now();
@@ -189,7 +215,7 @@ BatchBuild build_unit(const std::string& dir, const std::string& name, const std
   cmd.push_back("-O" + std::to_string(e.opt));
   if (ubsan_programs())
     for (const char* f : {"-fsanitize=undefined", "-fno-sanitize-recover=undefined"}) cmd.push_back(f);
-  else
+  else if (links_static(cc->path, dir))
     cmd.push_back("-static");  // each batch binary starts ~100 times: no dynamic loader, no libstdc++.so (docs/fuzz.md)
   for (const char* f : {"-w", "-I", "runtime", "-o"}) cmd.push_back(f);
   cmd.push_back(name);

@@ -35,6 +35,10 @@ struct BatchBuild {
 // Writes the runtime headers into `dir`/runtime once (false with `error` when it cannot).
 bool write_runtime(const std::string& dir, std::string& error);
 
+// Whether `compiler` links a static C++ program here (libc.a and libstdc++.a present): a small probe built in
+// `dir` the first time a compiler is asked, the answer kept for the process. Without them a batch links dynamically.
+bool links_static(const std::string& compiler, const std::string& dir);
+
 // Compiles `cpp` as `dir`/`name`.cpp into `dir`/`name` with the engine's compiler and level, under a limit (a
 // board engine: the freestanding image, targets::build_board_image).
 BatchBuild build_unit(const std::string& dir, const std::string& name, const std::string& cpp, EngineId engine);
