@@ -122,4 +122,13 @@ bool parse_seconds(const std::string& s, double& out) {
   return out > 0 && out <= 1e9;
 }
 
+bool parse_timeout(const std::string& s, double& out) {
+  if (!s.empty() && s.find_first_not_of("0.") == std::string::npos && s.find('0') != std::string::npos &&
+      s.find('.') == s.rfind('.') && s.size() <= 20) {
+    out = 0;
+    return true;
+  }
+  return parse_seconds(s, out);
+}
+
 }  // namespace cairn::cli

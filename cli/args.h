@@ -45,4 +45,7 @@ std::optional<std::string> raw_format(const std::vector<std::string>& argv);
 // A --timeout value: a decimal number of seconds > 0 and at most 1e9 ("2", "0.5"); false otherwise.
 bool parse_seconds(const std::string& s, double& out);
 
+// A --timeout of cairn run or cairn test: as parse_seconds, or 0 ("0", "0.0") for no time limit.
+bool parse_timeout(const std::string& s, double& out);
+
 }  // namespace cairn::cli

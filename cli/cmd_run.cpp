@@ -2,6 +2,7 @@
 // main in a child under the limits; exits with the program's status, or prints cairn.run/1 when json is asked.
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -19,11 +20,20 @@
 namespace cairn::cli {
 
 namespace {
+constexpr double kRunDefaultTimeout = 600;
+
+// "600", "0.5": a limit in seconds as a user would write it.
+std::string seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", s);
+  return buf;
+}
+
 constexpr FlagSpec kFlags[] = {
     {"engine", "native|interp", true, "native", "the engine that runs the program"},
     {"cc", "clang|gcc", true, "as build", "the C++ compiler (native only)"},
     {"opt", "0|1|2|3", true, "as build", "the optimization level (native only)"},
-    {"timeout", "S", false, "none", "stop the program after S seconds (a decimal number > 0)"},
+    {"timeout", "S", false, "600", "stop the program after S seconds (a decimal number; 0: no limit)"},
     {"memory-mib", "M", false, "1024", "cap on heap and thread stacks, in MiB"},
     {"sanitize", "address|undefined|thread", true, "none", "a sanitizer build: address (AddressSanitizer and UBSan), undefined (UBSan) or thread"},
     {"keep-guards", "", false, "", "keeps every guard (native only)"},
@@ -84,9 +94,10 @@ int cmd_run(const Command& cmd, const std::vector<std::string>& argv) {
     if (args.get("target").value_or("hosted") != "hosted")
       return env_failure(out, "The aarch64-virt target runs natively only; --engine interp runs hosted programs.");
   }
-  double timeout = 0;
-  if (auto t = args.get("timeout"); t && !parse_seconds(*t, timeout))
-    return env_failure(out, "--timeout takes a decimal number of seconds > 0, not \"" + *t + "\".");
+  // The default limit (tools.md §2.6): ten minutes on the hosted target; the board's own when it runs there.
+  double timeout = args.get("target").value_or("hosted") == "hosted" ? kRunDefaultTimeout : 0;
+  if (auto t = args.get("timeout"); t && !parse_timeout(*t, timeout))
+    return env_failure(out, "--timeout takes a decimal number of seconds (0: no limit), not \"" + *t + "\".");
   uint64_t memory_mib = 1024;
   if (auto m = args.get("memory-mib")) {
     if (m->empty() || m->size() > 7 || m->find_first_not_of("0123456789") != std::string::npos || std::stoull(*m) == 0)
@@ -165,7 +176,8 @@ int cmd_run(const Command& cmd, const std::vector<std::string>& argv) {
   std::string limit_met;
   if (p.timed_out) {
     limit_met = "timeout";
-    say("error: " + name + " was stopped by --timeout after " + *args.get("timeout") + " s.");
+    say("error: " + name + " was stopped by --timeout after " + args.get("timeout").value_or(seconds_text(timeout)) +
+        " s" + (args.has("timeout") ? "" : " (the default limit; --timeout 0 runs without one)") + ".");
   } else if (board && p.status == 134 && !pr.trapped()) {
     say("error: " + name + " exited with status 134 (a failed guard).");
   } else if (board && pr.trapped()) {

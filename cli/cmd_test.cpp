@@ -20,7 +20,7 @@ constexpr FlagSpec kFlags[] = {
     {"filter", "TEXT", false, "", "only the blocks and contracts whose name contains TEXT"},
     {"test", "NAME", false, "", "only the one block of exactly that qualified name"},
     {"jobs", "N", false, "number of available CPUs", "tests run at once"},
-    {"timeout", "S", false, "60", "seconds per test block process (a decimal number > 0)"},
+    {"timeout", "S", false, "60", "seconds per test block process (a decimal number; 0: no limit)"},
     {"cc", "clang|gcc", true, "as build", "the compiler for native tests (native only)"},
     {"junit", "FILE", false, "", "also write a JUnit XML report to FILE"},
     {"target", "hosted|aarch64-virt", true, "the manifest's [build] target", "the target (test blocks run hosted only)"},
@@ -40,8 +40,8 @@ int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
   std::string error;
   if (!read_build_flags(args, o.build, error)) return usage_error(out, error);
   if (args.has("filter") && args.has("test")) return usage_error(out, "--filter and --test exclude each other.");
-  if (auto t = args.get("timeout"); t && !parse_seconds(*t, o.timeout_s))
-    return usage_error(out, "--timeout takes a decimal number of seconds > 0, not \"" + *t + "\".");
+  if (auto t = args.get("timeout"); t && !parse_timeout(*t, o.timeout_s))
+    return usage_error(out, "--timeout takes a decimal number of seconds (0: no limit), not \"" + *t + "\".");
   o.jobs = targets::available_cpus();
   if (auto j = args.get("jobs")) {
     if (j->empty() || j->size() > 4 || j->find_first_not_of("0123456789") != std::string::npos || std::stoul(*j) == 0 ||

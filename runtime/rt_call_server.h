@@ -154,7 +154,8 @@ inline bool serve_child_fds(int ask_r, int trap_w, int out_w) {
   return true;
 }
 
-// The call's limits and environment in its child: no core dump, RLIMIT_AS, the heap cap, the two descriptors.
+// The call's limits and environment in its child: no core dump, RLIMIT_AS, RLIMIT_CPU, the heap cap, the two
+// descriptors.
 inline void serve_child_limits(const ServeAsk& a) {
   char mib[24];
   serve_digits(a.memory_mib, mib);
@@ -166,6 +167,13 @@ inline void serve_child_limits(const ServeAsk& a) {
   if (a.address_space_mib) {
     rlimit as{a.address_space_mib << 20, a.address_space_mib << 20};
     ::setrlimit(RLIMIT_AS, &as);
+  }
+  // A CPU limit a little above the call's time limit, as cairn gives every child that runs user code
+  // (targets/process.h, cpu_limit_for): it holds when cairn and the server are gone.
+  if (a.seconds > 0 && a.seconds < 1e12) {
+    rlim_t s = static_cast<rlim_t>(a.seconds * 1.25) + 3;
+    rlimit cpu{s, s + 1};
+    ::setrlimit(RLIMIT_CPU, &cpu);
   }
 }
 

@@ -251,14 +251,14 @@ ExFn select_assign(CNode& c) {
 // releasing them at its exit changes nothing a program can observe. A local is written by its `let` before
 // it is read; a flat Copy value's stores count no heap bytes and are shared with nothing, so the store is
 // released a little later instead (when the slot is next written, or the frame is popped).
+// One pass over the statements, then one lookup per local (a scan per local was quadratic in the block's size).
 bool releases_nothing(const ir::Node* n) {
-  for (uint32_t slot : n->slots) {
-    bool plain = false;
-    for (const ir::Node* s : n->kids)
-      if (s->kind == Kind::Let && s->slot == slot && (is_scalar(s->kids[0]) || flat_copy_type(s->kids[0]->type)))
-        plain = true;
-    if (!plain) return false;
-  }
+  if (n->slots.empty()) return true;
+  std::unordered_set<uint32_t> plain;
+  for (const ir::Node* s : n->kids)
+    if (s->kind == Kind::Let && (is_scalar(s->kids[0]) || flat_copy_type(s->kids[0]->type))) plain.insert(s->slot);
+  for (uint32_t slot : n->slots)
+    if (!plain.count(slot)) return false;
   return true;
 }
 

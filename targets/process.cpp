@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -84,8 +85,12 @@ void close_others(std::vector<int> keep) {
 }
 
 [[noreturn]] void child_main(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts,
-                             int out_w, int err_w, const std::vector<int>& chan_w) {
+                             int out_w, int err_w, const std::vector<int>& chan_w, pid_t parent) {
   setpgid(0, 0);
+  // Dies with cairn even when cairn is killed outright (no handler runs): the signal follows the forking
+  // thread, which waits for this child in run_process. A parent already gone before the prctl: end now.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(125);
   for (int s : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT}) signal(s, SIG_DFL);
   if (opts.capture) {
     dup2(out_w, 1);
@@ -105,6 +110,10 @@ void close_others(std::vector<int> keep) {
     uint64_t cap = opts.address_space_cap ? opts.address_space_cap : current_vm_bytes() + opts.address_space_extra;
     rlimit as{cap, cap};
     setrlimit(RLIMIT_AS, &as);
+  }
+  if (opts.timeout_s > 0) {
+    rlimit cpu = cpu_limit_for(opts.timeout_s);
+    setrlimit(RLIMIT_CPU, &cpu);
   }
   int rc = 70;
   try {
@@ -148,6 +157,16 @@ void drain(Stream& s) {
 
 bool sanitized_build() { return kSanitizerBuild; }
 
+rlimit cpu_limit_for(double timeout_s) {
+  // A quarter above the wall-clock limit and three seconds more: the wall-clock kill comes first while cairn lives
+  // (a single-threaded child cannot use more CPU than wall time); the CPU limit is the backstop for a cairn that
+  // was killed. SIGXCPU at the soft limit, SIGKILL one second later. The call servers' children compute the same
+  // (runtime/rt_call_server.h, serve_child_limits).
+  if (!(timeout_s < 1e12)) return rlimit{RLIM_INFINITY, RLIM_INFINITY};
+  rlim_t s = static_cast<rlim_t>(timeout_s * 1.25) + 3;
+  return rlimit{s, s + 1};
+}
+
 void cap_before_exec(const ProcessOptions& opts) {
   if (!kSanitizerBuild || !opts.address_space_cap) return;
   rlimit as{opts.address_space_cap, opts.address_space_cap};
@@ -178,13 +197,13 @@ ProcessResult run_process(const std::function<int(std::span<const int>)>& body, 
   std::fflush(stdout);
   std::fflush(stderr);
   auto start = std::chrono::steady_clock::now();
-  pid_t pid = fork();
+  pid_t parent = getpid(), pid = fork();
   if (pid < 0) {
     for (int fd : pipes) close(fd);
     r.error = std::string("cannot fork: ") + std::strerror(errno);
     return r;
   }
-  if (pid == 0) child_main(body, opts, opts.capture ? wr(0) : -1, opts.capture ? wr(1) : -1, chan_w);
+  if (pid == 0) child_main(body, opts, opts.capture ? wr(0) : -1, opts.capture ? wr(1) : -1, chan_w, parent);
 
   setpgid(pid, pid);
   int slot = remember(pid);

@@ -1,6 +1,8 @@
 // Running work in a forked child under the limits of tools.md §1.7: own process group, time limit
 // (the whole group is killed, status 124), address-space cap, optional capture of stdout/stderr.
 #pragma once
+#include <sys/resource.h>
+
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -35,8 +37,14 @@ struct ProcessResult {
 };
 
 // Forks; the child runs `body(channel_write_fds)` and exits with its result (0..255). The child is in its
-// own process group; when it ends, or at the time limit, the whole group is killed. Never throws.
+// own process group; when it ends, or at the time limit, the whole group is killed. Never throws. The child
+// also holds limits that do not need cairn alive: it is killed when the forking thread ends
+// (PR_SET_PDEATHSIG, so a `kill -9` of cairn takes it along), and with a time limit it has an RLIMIT_CPU of
+// cpu_limit_for(timeout_s), which an exec keeps.
 ProcessResult run_process(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts);
+
+// The RLIMIT_CPU of a child with a wall-clock limit of `timeout_s` seconds (> 0): a little above it.
+rlimit cpu_limit_for(double timeout_s);
 
 // For a child that execs: sets `opts.address_space_cap` just before the exec when run_process could not set it at
 // the fork (in a sanitized cairn, whose reserved shadow is past any cap, so the forked copy's next mapping would

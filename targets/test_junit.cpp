@@ -6,6 +6,7 @@
 
 #include "front/source/atomic_file.h"
 #include "targets/test_report.h"
+#include "targets/process.h"
 
 namespace cairn::targets {
 
@@ -91,8 +92,10 @@ bool write_junit(const std::string& path, const std::vector<BlockOutcome>& block
       x += "    <testcase" + attr("classname", b.module.empty() ? "root" : b.module) + attr("name", b.name) +
            attr("time", seconds3(b.seconds)) + ">\n";
       if (!b.passed) x += "      <failure" + attr("message", b.reason) + attr("type", b.type) + "/>\n";
-      if (!b.out.empty()) x += "      <system-out>" + xml_escape(b.out) + "</system-out>\n";
-      if (!b.err.empty()) x += "      <system-err>" + xml_escape(b.err) + "</system-err>\n";
+      // A stream cut at the capture limit says so at its end.
+      const std::string cut = "\n[cairn: cut at " + std::to_string(kCaptureLimit >> 20) + " MiB]\n";
+      if (!b.out.empty()) x += "      <system-out>" + xml_escape(b.out + (b.out_truncated ? cut : "")) + "</system-out>\n";
+      if (!b.err.empty()) x += "      <system-err>" + xml_escape(b.err + (b.err_truncated ? cut : "")) + "</system-err>\n";
       x += "    </testcase>\n";
     }
     x += "  </testsuite>\n";

@@ -1,5 +1,6 @@
 // The cairn.test/1 record and the human summary of tools.md §2.7.
 #include "targets/test_report.h"
+#include "targets/process.h"
 
 namespace cairn::targets {
 
@@ -22,7 +23,9 @@ nlohmann::ordered_json test_record(const std::string& status, const std::vector<
     if (!b.passed) t["reason"] = b.reason;
     t["seconds"] = b.seconds;
     if (!b.out.empty()) t["stdout"] = b.out;
+    if (b.out_truncated) t["stdout_truncated"] = true;
     if (!b.err.empty()) t["stderr"] = b.err;
+    if (b.err_truncated) t["stderr_truncated"] = true;
     tests.push_back(t);
   }
   r["blocks"] = {{"ran", blocks.size()}, {"passed", passed}, {"failed", blocks.size() - passed}, {"tests", tests}};
@@ -65,6 +68,13 @@ std::string test_summary(const std::string& status, const std::vector<BlockOutco
   else s = "tests-not-passed: " + std::to_string(failed) + " of " + plural(blocks.size(), "test") + " failed, " + tail + "\n";
   for (const BlockOutcome& b : blocks)
     if (!b.passed) s += "test " + b.name + ": " + b.reason + "\n";
+  for (const BlockOutcome& b : blocks)
+    if (b.out_truncated || b.err_truncated)
+      s += "test " + b.name + ": its " + (b.out_truncated && b.err_truncated ? "standard output and error were"
+                                          : b.out_truncated                  ? "standard output was"
+                                                                             : "standard error was") +
+           " cut at " + std::to_string(kCaptureLimit >> 20) + " MiB (the record and the JUnit file keep the first " +
+           std::to_string(kCaptureLimit >> 20) + " MiB)\n";
   for (const FileOutcome& f : files)
     if (f.status != "passed")
       s += std::string(f.regression ? "regressions " : "contract ") + f.file + (f.symbol.empty() ? "" : " (" + f.symbol + ")") +

@@ -17,6 +17,7 @@ struct BlockOutcome {
   std::string type;     // assert, guard, signal, timeout (a failure's JUnit type)
   double seconds = 0;
   std::string out, err;
+  bool out_truncated = false, err_truncated = false;  // the stream passed the capture limit (16 MiB) and was cut
 };
 
 struct FileOutcome {

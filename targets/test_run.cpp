@@ -48,6 +48,8 @@ BlockOutcome judge_block(const check::FnInfo& fn, const ProcessResult& pr, doubl
   b.seconds = ms3(pr.seconds);
   b.out = pr.out;
   b.err = pr.err;
+  b.out_truncated = pr.out_truncated;
+  b.err_truncated = pr.err_truncated;
   std::string report = pr.channels.empty() ? "" : pr.channels[0];
   while (!report.empty() && report.back() == '\n') report.pop_back();
   if (report.rfind("trap: ", 0) == 0) report = report.substr(6);

@@ -72,7 +72,8 @@ void keep_failure(Session& s, const std::string& file, Finite& f) {
   c.why = "told " + impl + " from " + ref;
   bool added = false;
   std::string error;
-  if (!keep_case(file, *s.ref, ref, s.policy, c, added, error)) f.kept = "not kept: " + error;
+  f.kept_failed = !keep_case(file, *s.ref, ref, s.policy, c, added, error);
+  if (f.kept_failed) f.kept = "not kept: " + error;
   else f.kept = added ? file : file + " (already held this case)";
 }
 

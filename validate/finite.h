@@ -22,6 +22,7 @@ struct Finite {
   CaseRun shrunk_run;                // what each side did on it
   unsigned probes = 0;               // shrinking calls used
   std::string kept;                  // the regressions file, or "FILE (already held this case)", or why not
+  bool kept_failed = false;          // the case could not be kept: `kept` is "not kept: WHY"
   double seconds_cases = 0, seconds_shrink = 0;  // wall time running cases, and shrinking the failure
 };
 

@@ -12,6 +12,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// "; kept in FILE", or "; not kept: WHY" when the regressions file could not take the case.
+std::string kept_clause(const Finite& f) { return f.kept_failed ? "; " + f.kept : "; kept in " + f.kept; }
+
 
 check::Scalar scalar_of(const check::Type* t) {
   while (t && (t->kind == check::TypeKind::View || t->kind == check::TypeKind::Borrow)) t = t->elem;
@@ -184,13 +187,13 @@ ValidateResult Report::finish(const Session& s, const std::map<uint64_t, std::st
   if (f.failed) {
     // The unshrunk case and the seed first, then the shrunk one (what each side did is in the record).
     human += "found at " + case_text(*s.ref, f.found) + " (seed " + std::to_string(s.policy.seed) + "; " + f.found.why + ")\n";
-    human += "fails at " + case_text(*s.ref, f.shrunk) + "; kept in " + f.kept + "\n";
+    human += "fails at " + case_text(*s.ref, f.shrunk) + kept_clause(f) + "\n";
   } else if (f.status == "unknown") {
     human += f.reason + "\n";
   }
   human += "smt: " + part.human + "\n";
   if (replay.failed)
-    human += "its counterexample, replayed: failed at " + case_text(*s.ref, replay.shrunk.shrunk) + "; kept in " + replay.shrunk.kept + "\n";
+    human += "its counterexample, replayed: failed at " + case_text(*s.ref, replay.shrunk.shrunk) + kept_clause(replay.shrunk) + "\n";
   else if (part.witness || replay.status != "not-run" || f.failed)
     human += "its counterexample, replayed: " + replay.status + (replay.reason.empty() ? "" : ": " + replay.reason) + "\n";
   if (status == "unknown" && !r_.contains("reason"))

@@ -2,6 +2,12 @@
 // and keeping a failing case by one atomic, deterministic rewrite.
 #include "validate/regressions.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 
@@ -205,6 +211,36 @@ bool load(const std::string& file, const check::FnInfo& fn, json& doc, Regressio
   return read_document(doc, fn, file, out, error);
 }
 
+// An exclusive advisory lock (flock) on the directory that holds a regressions file, held from its reading to the
+// rename of its new version: two validations keeping cases in one file take turns, and the second reads what the
+// first wrote. The directory, not a lock file beside it, so that nothing is left in the project.
+class DirLock {
+ public:
+  explicit DirLock(const std::filesystem::path& dir) {
+    fd_ = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd_ < 0) errno_ = errno;
+    while (fd_ >= 0 && ::flock(fd_, LOCK_EX) != 0) {
+      if (errno == EINTR) continue;
+      errno_ = errno;
+      ::close(fd_);
+      fd_ = -1;
+    }
+  }
+  DirLock(const DirLock&) = delete;
+  DirLock& operator=(const DirLock&) = delete;
+  ~DirLock() {
+    if (fd_ < 0) return;
+    ::flock(fd_, LOCK_UN);
+    ::close(fd_);
+  }
+  bool held() const { return fd_ >= 0; }
+  std::string why() const { return std::strerror(errno_); }
+
+ private:
+  int fd_ = -1;
+  int errno_ = 0;
+};
+
 json case_json(const check::FnInfo& fn, const Case& c) {
   json j;
   j["args"] = json(args_json(fn, c));
@@ -230,11 +266,20 @@ bool keep_case_here(const std::string& file, const check::FnInfo& fn, const std:
     error = "The case to keep does not fit " + fn.name + ": " + why + ".";
     return false;
   }
+  std::filesystem::path parent = std::filesystem::path(file).parent_path();
+  std::error_code ec;
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  DirLock lock(parent);
+  if (!lock.held()) {
+    error = "Cannot write the regressions file " + file + ": its directory cannot be locked (" + lock.why() + ").";
+    return false;
+  }
   json doc;
   Regressions held;
   bool exists = false;
   PolicyError pe;
   if (!load(file, fn, doc, held, exists, pe)) return error = pe.message, false;
+  if (testing::keep_case_loaded) testing::keep_case_loaded();
   if (exists && held.reference != reference) {
     error = "The regressions file " + file + " holds cases of " + held.reference + ", not of " + reference + ".";
     return false;
@@ -245,9 +290,6 @@ bool keep_case_here(const std::string& file, const check::FnInfo& fn, const std:
     doc = json{{"schema", "cairn.regressions/1"}, {"reference", reference}, {"policy", json(policy_json(pinned))},
                {"cases", json::array()}};
   doc["cases"].push_back(case_json(fn, c));
-  std::filesystem::path parent = std::filesystem::path(file).parent_path();
-  std::error_code ec;
-  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
   std::string bytes = doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
   if (!write_file_atomic(file, bytes, error)) return false;
   kept = true;
@@ -255,6 +297,10 @@ bool keep_case_here(const std::string& file, const check::FnInfo& fn, const std:
 }
 
 }  // namespace
+
+namespace testing {
+void (*keep_case_loaded)() = nullptr;
+}
 
 bool read_regressions(const std::string& file, const check::FnInfo& fn, Regressions& out, PolicyError& error) {
   try {

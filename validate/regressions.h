@@ -31,9 +31,16 @@ struct Regressions {
 bool read_regressions(const std::string& file, const check::FnInfo& fn, Regressions& out, PolicyError& error);
 
 // Adds `c` (unless a case with the same args and offsets is held) and writes FILE atomically. `kept` tells
-// whether the case was new. False with `error` when the file cannot be written (the old file stays).
+// whether the case was new. False with `error` when the file cannot be written (the old file stays). The read, the
+// append and the rename hold an exclusive lock on the file's directory, so concurrent keeps lose no case.
 bool keep_case(const std::string& file, const check::FnInfo& fn, const std::string& reference, const Policy& pinned,
                const Case& c, bool& kept, std::string& error);
+
+// For tests only: called by keep_case once it holds the file's lock and has read the file, before it writes the
+// new version (a test forces two processes' keeps to interleave there). Null in cairn.
+namespace testing {
+extern void (*keep_case_loaded)();
+}
 
 // A case's arguments as the §1.3 object {PARAM: V} (and back).
 nlohmann::ordered_json args_json(const check::FnInfo& fn, const Case& c);

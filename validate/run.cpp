@@ -74,6 +74,13 @@ static ValidateResult validate_once(const ValidateOptions& o, Progress& progress
   Regressions kept;
   PolicyError perr{Code::Validation, ""};
   if (!read_regressions(regressions, *s.ref, kept, perr)) return environment(perr.code, perr.message, regressions);
+  // A file kept for another function: its cases were never this reference's (tools.md §5.8), so nothing of it
+  // is replayed, and no case is added to it.
+  if (std::error_code ec; std::filesystem::exists(regressions, ec) && kept.reference != s.ref->full_name())
+    return environment(Code::Validation,
+                       "The regressions file " + regressions + " holds cases of " + kept.reference + ", not of " +
+                           s.ref->full_name() + "; name this function's own file with --regressions FILE.",
+                       regressions);
   if (!policy_in_force(o, kept, s.policy, perr)) return environment(perr.code, perr.message, o.policy_file.value_or(regressions));
   report.policy(s.policy, regressions);
   report.identity("source", source_digest(run, *s.ref, *s.impl));

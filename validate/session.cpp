@@ -5,11 +5,6 @@
 
 namespace cairn::validate {
 
-namespace {
-
-
-}  // namespace
-
 targets::IsolatedOutcome Built::call(const check::FnInfo& fn, const Case& c) {
   if (server) return server->call(fn, c.args, c.offsets);
   return targets::native_call(harness, fn, c.args, c.offsets);
@@ -22,7 +17,7 @@ const check::FnInfo* Built::find(const std::string& name) const {
   return nullptr;
 }
 
-Beside::Beside() : thread_([this] { loop(); }) {}
+Beside::Beside() { thread_ = std::thread([this] { loop(); }); }
 
 Beside::~Beside() {
   {

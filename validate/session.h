@@ -48,11 +48,13 @@ class Beside {
   void wait();
 
  private:
-  std::thread thread_;
   std::mutex m_;
   std::condition_variable cv_;
   std::function<void()> job_;
   bool busy_ = false, quit_ = false;
+  // Declared last and started in the constructor's body: the thread reads every member above, so they are all
+  // constructed before it runs (a member initialiser would start it on the mutex and flags not yet made).
+  std::thread thread_;
   void loop();
 };
 

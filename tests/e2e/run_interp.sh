@@ -113,6 +113,7 @@ field "json" engine interp
 field "json" exit_code 0
 field "json" stdout 'hi\n'
 field "json" memory_mib 1024
+field "json default time limit" timeout_s 600
 has "json truncated" "$out" '"stdout_truncated":false'
 run 1 "json exit 3" -- run "$tmp/three.cairn" --engine interp --format json
 field "json 3" exit_code 3
@@ -132,7 +133,10 @@ if [ "$out" = "hi" ]; then ok; else bad "piped without --format: the program's o
 # --- usage and environment errors: exit 2 ---
 run 2 "sanitize with interp" -- run "$tmp/zero.cairn" --engine interp --sanitize address
 run 2 "cc with interp" -- run "$tmp/zero.cairn" --engine interp --cc gcc
-run 2 "bad timeout" -- run "$tmp/zero.cairn" --timeout 0
+run 0 "timeout 0: no limit" -- run "$tmp/zero.cairn" --engine interp --timeout 0 --format json
+lacks "timeout 0: no limit in the record" "$out" '"timeout_s"'
+run 2 "bad timeout" -- run "$tmp/zero.cairn" --timeout -1
+run 2 "bad timeout dot" -- run "$tmp/zero.cairn" --timeout .
 run 2 "bad timeout word" -- run "$tmp/zero.cairn" --timeout soon
 run 2 "bad memory" -- run "$tmp/zero.cairn" --memory-mib -3
 run 2 "unknown flag" -- run "$tmp/zero.cairn" --fast

@@ -123,6 +123,21 @@ printf '{"schema": "cairn.task/1", "symbol": "fill", "cases": [{"args": {"n": 2,
 run 1 "wrong after" -- test "$tmp/c" --engine interp --format json
 has "wrong after reason" 'out\[1\] is 7 after the call, expected 6'
 
+# --- a block's output past the 16 MiB capture limit is cut, and the run says so ---
+cat >"$tmp/loud.cairn" <<'SRC'
+test loud {
+  let mut i:u64 = 0;
+  while i < 300000 {
+    println("0123456789012345678901234567890123456789012345678901234567890");
+    i += 1;
+  }
+}
+SRC
+run 0 "loud" -- test "$tmp/loud.cairn" --engine interp --format json
+has "loud record says cut" '"stdout_truncated":true'
+run 0 "loud human" -- test "$tmp/loud.cairn" --engine interp --format human
+has "loud human says cut" "^test loud: its standard output was cut at 16 MiB"
+
 # --- JUnit ---
 run 1 "junit" -- test "$tmp/mixed.cairn" --engine interp --timeout 2 --junit "$tmp/report.xml" --format json
 has "junit field" "\"junit\":\"$tmp/report.xml\""

@@ -2,6 +2,8 @@
 // encodings, refusals of arguments that do not fit, keeping a case (the exact bytes, sorted keys, a duplicate
 // leaving the file as it was), strict reading, and a corrupted file refused and never overwritten.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -198,6 +200,68 @@ TEST(Regressions, KeepWritesSortedIndentedWithNewline) {
   EXPECT_FALSE(kept);
   EXPECT_EQ(file_bytes(file), kKeptOnce);
   EXPECT_EQ(fs::last_write_time(file), before);
+}
+
+// Whether process `pid` waits for a flock: /proc/locks lists a waiter as "N: -> FLOCK ADVISORY WRITE PID ...".
+bool waits_for_lock(pid_t pid) {
+  std::ifstream locks("/proc/locks");
+  std::string line, who = " " + std::to_string(pid) + " ";
+  while (std::getline(locks, line))
+    if (line.find("->") != std::string::npos && line.find(who) != std::string::npos) return true;
+  return false;
+}
+
+int g_loaded_w = -1, g_go_r = -1;  // the first keeper's pipes (in its own process)
+
+// Two processes keep a case in one file, forced to interleave: the first has read the (absent) file and waits
+// before writing; the second starts then. Without the lock the second wrote its case and the first wrote over it
+// (one case left, both reporting "kept"); with it the second waits for the first and reads what it wrote.
+TEST(Regressions, TwoProcessesKeepingAtOnceLoseNoCase) {
+  fs::path file = fresh("race") / "regressions" / "sum.json";
+  const check::FnInfo& sum = fn("sum");  // checked before the forks
+  int loaded[2], go[2];
+  ASSERT_EQ(pipe(loaded), 0);
+  ASSERT_EQ(pipe(go), 0);
+  auto keeper = [&](uint64_t x, bool pause) {
+    if (pause) {
+      g_loaded_w = loaded[1];
+      g_go_r = go[0];
+      testing::keep_case_loaded = [] {
+        char b = 'l';
+        if (write(g_loaded_w, &b, 1) != 1 || read(g_go_r, &b, 1) != 1) _exit(3);
+      };
+    }
+    bool kept = false;
+    std::string error;
+    _exit(keep_case(file.string(), sum, "sum", Policy{}, sum_case({x}), kept, error) && kept ? 0 : 1);
+  };
+  pid_t first = fork();
+  if (first == 0) keeper(1, true);
+  char b = 0;
+  ASSERT_EQ(read(loaded[0], &b, 1), 1);  // the first holds the lock and has read the file
+  pid_t second = fork();
+  if (second == 0) keeper(2, false);
+  // The second either waits for the lock or (with none) finishes; a bounded wait for neither is not needed.
+  int second_status = -1;
+  while (!waits_for_lock(second))
+    if (waitpid(second, &second_status, WNOHANG) == second) break;
+  ASSERT_EQ(write(go[1], "g", 1), 1);
+  int first_status = -1;
+  ASSERT_EQ(waitpid(first, &first_status, 0), first);
+  if (second_status == -1) {
+    ASSERT_EQ(waitpid(second, &second_status, 0), second);
+  }
+  EXPECT_TRUE(WIFEXITED(first_status) && WEXITSTATUS(first_status) == 0);
+  EXPECT_TRUE(WIFEXITED(second_status) && WEXITSTATUS(second_status) == 0);
+  for (int fd : {loaded[0], loaded[1], go[0], go[1]}) close(fd);
+  Regressions back;
+  PolicyError error;
+  ASSERT_TRUE(read_regressions(file.string(), sum, back, error)) << error.message;
+  EXPECT_EQ(back.cases.size(), 2u) << file_bytes(file);
+  // and the lock is on the directory: nothing but the file is left beside it
+  size_t entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(file.parent_path())) ++entries;
+  EXPECT_EQ(entries, 1u);
 }
 
 TEST(Regressions, RoundTripAndOrder) {
