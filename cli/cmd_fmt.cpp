@@ -26,8 +26,7 @@ int cmd_fmt(const Command& cmd, const std::vector<std::string>& argv) {
   if (args.operands.empty()) return usage_error(out, "cairn fmt takes at least one PATH (a .cairn file or a directory).");
   fmt::Mode mode = args.has("check") ? fmt::Mode::Check : args.has("diff") ? fmt::Mode::Diff : fmt::Mode::Write;
   fmt::FilesRun run = fmt::format_files(args.operands, mode);
-  if (run.environment_failure)
-    return print_refusal(out, diag::environment_failure(*run.environment_failure, run.failure_file.value_or("")));
+  if (run.refusal) return print_refusal(out, *run.refusal);
   if (mode == fmt::Mode::Diff && !(out.chosen && out.format == Format::Json)) {
     print_text(run.diff);
     for (const auto& nf : run.record["not_formatted"])
