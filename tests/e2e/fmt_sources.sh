@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end tests of the source rule `cairn fmt` shares with `cairn check` (front/source/source_file.h): a FIFO
 # and /dev/zero refused as not regular files without being read (a FIFO never opened for blocking reads), a file
-# larger than 16,000,000 bytes refused with E-SOURCE-LIMIT as check refuses it, and a path that cannot be resolved
-# (a symbolic link loop, a name too long) refused with the real reason, by fmt and check alike. Every cairn run
-# has a `timeout` guard and an address-space cap, so the old behaviour (blocking, growing) fails instead of hanging.
-# Asserts nothing on time.
+# larger than 16,000,000 bytes refused with E-SOURCE-LIMIT as check refuses it, and a path that cannot be
+# resolved (a symbolic link loop, a name too long) refused with the real reason, by fmt, check and verify alike.
+# Every cairn run has a `timeout` guard and an address-space cap, so the old behaviour (blocking, growing) fails
+# instead of hanging. Asserts nothing on time.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 e2e_start
@@ -73,6 +73,14 @@ for cmd in fmt check; do
   exit_is "$cmd name too long" 2
   has "$cmd name too long" "cannot be resolved: it is too long"
 done
+# cairn verify reads its two files by the same rule
+printf 'fn f(x:u32) -> u32 = x;\n' >"$tmp/ok.cairn"
+out=$(guarded verify "$tmp/loop1.cairn" "$tmp/ok.cairn" --all --format json); rc=$?
+exit_is "verify link loop" 2
+has "verify link loop" "The path $tmp/loop1.cairn cannot be resolved: it goes through a loop of symbolic links"
+out=$(guarded verify "$tmp/ok.cairn" /dev/zero --all --format json); rc=$?
+exit_is "verify /dev/zero" 2
+has "verify /dev/zero" "The path /dev/zero is not a regular file."
 # a missing path still says so
 for cmd in fmt check; do
   out=$(guarded $cmd "$tmp/missing.cairn" --format json); rc=$?
