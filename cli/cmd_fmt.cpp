@@ -7,6 +7,7 @@
 #include "cli/open_command.h"
 #include "cli/output.h"
 #include "front/fmt/fmt_files.h"
+#include "targets/process.h"
 
 namespace cairn::cli {
 
@@ -25,9 +26,10 @@ int cmd_fmt(const Command& cmd, const std::vector<std::string>& argv) {
   if (args.has("check") && args.has("diff")) return usage_error(out, "--check and --diff exclude each other.");
   if (args.operands.empty()) return usage_error(out, "cairn fmt takes at least one PATH (a .cairn file or a directory).");
   fmt::Mode mode = args.has("check") ? fmt::Mode::Check : args.has("diff") ? fmt::Mode::Diff : fmt::Mode::Write;
+  // An interrupt (SIGINT, SIGTERM, SIGHUP) removes the temporary file of a write under way (front/source/atomic_file.h).
+  targets::install_interrupt_handlers();
   fmt::FilesRun run = fmt::format_files(args.operands, mode);
-  if (run.environment_failure)
-    return print_refusal(out, diag::environment_failure(*run.environment_failure, run.failure_file.value_or("")));
+  if (run.refusal) return print_refusal(out, *run.refusal);
   if (mode == fmt::Mode::Diff && !(out.chosen && out.format == Format::Json)) {
     print_text(run.diff);
     for (const auto& nf : run.record["not_formatted"])

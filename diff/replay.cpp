@@ -29,9 +29,8 @@ constexpr unsigned kBuildLimitMs = 300000;  // one harness build, compile and li
 std::string record_name(const std::string& cc) { return cc == "clang" ? "clang++" : cc == "gcc" ? "g++" : cc; }
 
 std::string scratch_dir() {
-  std::string error, dir = make_temp_dir("cairn-diff-build", error);
-  targets::remove_on_interrupt(dir);
-  return dir;
+  std::string error;
+  return make_scratch_dir("cairn-diff-build", error);  // removed on an interrupt; its name carries our PID
 }
 
 std::string value_text(const check::FnInfo& fn, uint64_t bits) {

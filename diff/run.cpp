@@ -9,6 +9,7 @@
 #include "diff/compare.h"
 #include "diff/record.h"
 #include "diff/replay.h"
+#include "front/source/temp_dir.h"
 
 namespace cairn::diff {
 
@@ -97,6 +98,9 @@ struct ScratchSides {
 
 DiffResult run_diff(const std::string& old_name, const std::string& new_name, const DiffOptions& options) {
   if (auto e = options_error(options)) return environment(*e);
+  // What a diff killed by SIGKILL left (no handler runs then): scratch directories named with a PID that is gone.
+  sweep_dead_temp_dirs("cairn-diff");
+  sweep_dead_temp_dirs("cairn-diff-build");
   Timings t;
   auto t0 = Clock::now();
   ScratchSides sides;

@@ -125,9 +125,8 @@ bool project_inside(const std::string& in_path, const std::string& top, std::str
 
 bool make_scratch(std::string& scratch, std::string& error) {
   std::string why;
-  scratch = make_temp_dir("cairn-diff", why);
+  scratch = make_scratch_dir("cairn-diff", why);  // removed on an interrupt; its name carries our PID
   if (scratch.empty()) return fail(error, "cairn diff: " + shown(why));
-  targets::remove_on_interrupt(scratch);
   return true;
 }
 

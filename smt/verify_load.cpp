@@ -2,13 +2,13 @@
 #include "smt/verify_load.h"
 
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
 
 #include "front/source/atomic_file.h"
 #include "front/source/sha256.h"
+#include "front/source/source_file.h"
 #include "front/source/temp_dir.h"
 
 namespace cairn::smt {
@@ -29,22 +29,15 @@ std::string Side::file_name(uint32_t file) const {
 
 bool read_side(const std::string& path, Side& side, std::string& error) {
   side.path = path;
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    error = "Cannot read " + path + ": it is not a readable file.";
-    return false;
-  }
-  if (static_cast<uint64_t>(st.st_size) > kMaxVerifySourceBytes) {
-    error = path + " has " + std::to_string(st.st_size) + " bytes; cairn verify takes files of at most 64,000 bytes.";
-    return false;
-  }
-  if (!read_file(path, side.text)) {
-    error = "Cannot read " + path + ".";
-    return false;
-  }
-  if (side.text.size() > kMaxVerifySourceBytes) {
-    error = path + " has more than 64,000 bytes; cairn verify takes files of at most 64,000 bytes.";
-    return false;
+  std::string fault;  // the source rule of check and fmt (front/source/source_file.h), with verify's own limit
+  switch (read_source_file(path, kMaxVerifySourceBytes, side.text, fault)) {
+    case SourceRead::Ok: break;
+    case SourceRead::TooLarge:
+      error = path + " has more than 64,000 bytes; cairn verify takes files of at most 64,000 bytes.";
+      return false;
+    case SourceRead::Unreadable:
+      error = "The path " + path + " " + fault + ".";
+      return false;
   }
   side.sha256 = sha256_hex(side.text);
   return true;

@@ -1,6 +1,7 @@
 // Forked children under limits: own process group, time limit, address-space cap, capture, side pipes.
 #include "targets/process.h"
 #include "front/source/address_space.h"
+#include "front/source/interrupt_cleanup.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -38,39 +39,25 @@ void forget(int slot) {
   if (slot >= 0) g_children[slot].store(0);
 }
 
-// Scratch directories to remove should cairn be interrupted: paths copied into fixed buffers beforehand, so the
-// handler reads them without allocating.
-constexpr int kScratchSlots = 16;
-constexpr size_t kScratchPath = 4096;
-std::atomic<bool> g_scratch_used[kScratchSlots];
-char g_scratch[kScratchSlots][kScratchPath];
-
-// Async-signal-safe: fork and execve `rm -rf -- DIR`, and wait for it.
-void remove_tree(const char* dir) {
-  pid_t pid = fork();
-  if (pid == 0) {
-    const char* argv[] = {"rm", "-rf", "--", dir, nullptr};
-    const char* envp[] = {nullptr};
-    execve("/bin/rm", const_cast<char* const*>(argv), const_cast<char* const*>(envp));
-    _exit(127);
-  }
-  if (pid > 0) {
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-  }
-}
-
+// Every live child group killed, then what front/source/interrupt_cleanup.h holds removed (temporary files,
+// scratch directories), again while a child killed a moment ago may still be writing; then exit 128 + sig.
+// Async-signal-safe: kill, nanosleep and the registry's system calls. A second signal (another thread, or
+// SIGTERM during SIGINT) waits for the first handler's exit.
 void on_interrupt(int sig) {
-  for (int i = 0; i < kSlots; ++i) {
-    int pid = g_children[i].load();
-    if (pid > 0) kill(-pid, SIGKILL);
+  static std::atomic<bool> started{false};
+  if (started.exchange(true))
+    for (;;) pause();
+  for (int attempt = 0;; ++attempt) {
+    for (int i = 0; i < kSlots; ++i) {
+      int pid = g_children[i].load();
+      if (pid > 0) kill(-pid, SIGKILL);
+    }
+    if (run_interrupt_cleanup() || attempt == 50) break;
+    struct timespec pause_10ms = {0, 10'000'000};
+    nanosleep(&pause_10ms, nullptr);
   }
-  for (int i = 0; i < kScratchSlots; ++i)
-    if (g_scratch_used[i].load()) remove_tree(g_scratch[i]);
   _exit(128 + sig);
 }
-
 
 // In the child: close every descriptor above 2 except those in `keep` (sorted).
 void close_others(std::vector<int> keep) {
@@ -290,25 +277,15 @@ std::string signal_name(int sig) {
   }
 }
 
-void remove_on_interrupt(const std::string& dir) {
-  if (dir.empty() || dir.size() >= kScratchPath) return;
-  for (int i = 0; i < kScratchSlots; ++i) {
-    if (g_scratch_used[i].load()) continue;
-    std::memcpy(g_scratch[i], dir.c_str(), dir.size() + 1);
-    g_scratch_used[i].store(true);
-    return;
-  }
-}
+void remove_on_interrupt(const std::string& dir) { cairn::remove_on_interrupt(dir, Cleanup::Tree); }
 
-void forget_on_interrupt(const std::string& dir) {
-  for (int i = 0; i < kScratchSlots; ++i)
-    if (g_scratch_used[i].load() && dir == g_scratch[i]) g_scratch_used[i].store(false);
-}
+void forget_on_interrupt(const std::string& dir) { cairn::forget_on_interrupt(dir); }
 
 void install_interrupt_handlers() {
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;
   sigemptyset(&sa.sa_mask);
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&sa.sa_mask, s);  // no second handler inside the first
   for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaction(s, &sa, nullptr);
 }
 

@@ -58,12 +58,13 @@ bool sanitized_build();
 // The name of a signal ("SIGSEGV"); "signal N" when unknown.
 std::string signal_name(int sig);
 
-// Installs SIGINT/SIGTERM/SIGHUP handlers that kill every live child group, remove the registered scratch
-// directories and exit 128 + the signal.
+// Installs SIGINT/SIGTERM/SIGHUP handlers that kill every live child group, remove what
+// front/source/interrupt_cleanup.h registers (scratch directories, the temporary files of atomic writes) and
+// exit 128 + the signal.
 void install_interrupt_handlers();
 
-// Registers a scratch directory the interrupt handler removes (at most 16 at once; a path of 4,096 bytes or
-// more is not registered), and takes it off once the tool removed it itself. Called from one thread.
+// Registers a scratch directory the interrupt handler removes (cairn::remove_on_interrupt with Cleanup::Tree),
+// and takes it off once the tool removed it itself.
 void remove_on_interrupt(const std::string& dir);
 void forget_on_interrupt(const std::string& dir);
 

@@ -1,4 +1,5 @@
 // The human form of a refusal (tools.md §1.4): header, place, source line with a caret, help, note.
+#include <algorithm>
 #include <string_view>
 
 #include "front/diag/report.h"
@@ -68,6 +69,46 @@ std::string caret_padding(std::string_view line, size_t upto) {
   return pad;
 }
 
+// A source line longer than kLongLine code points is shown as a window of kWindow code points around the caret
+// (kBefore of them before it where the line allows), "..." marking each side that was cut. Cuts fall between
+// code points, never inside a UTF-8 sequence.
+constexpr size_t kLongLine = 200, kWindow = 160, kBefore = 60;
+constexpr std::string_view kCut = "...";
+
+struct Shown {
+  std::string_view text;  // the part of the line shown
+  size_t caret = 0;       // the caret's byte offset in `text` (past its end for a place after the line)
+  bool cut_before = false, cut_after = false;
+};
+
+bool lead_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+
+Shown shown_part(std::string_view line, size_t caret) {
+  size_t points = 0, caret_point = 0;
+  for (size_t i = 0; i < line.size(); ++i)
+    if (lead_byte(line[i])) {
+      if (i < caret) ++caret_point;
+      ++points;
+    }
+  if (points <= kLongLine) return Shown{line, caret, false, false};
+  if (caret > line.size()) caret_point += caret - line.size();  // a place past the end of the line
+  size_t first = caret_point > kBefore ? caret_point - kBefore : 0;
+  size_t limit = std::max(points, caret_point + 1);  // the positions there are: a place past the end is one more
+  if (first + kWindow > limit) first = limit > kWindow ? limit - kWindow : 0;
+  size_t last = first + kWindow;  // one past the last code point shown
+  size_t begin = line.size(), end = line.size();
+  for (size_t i = 0, point = 0; i < line.size(); ++i) {
+    if (!lead_byte(line[i])) continue;
+    if (point == first) begin = i;
+    if (point == last) {
+      end = i;
+      break;
+    }
+    ++point;
+  }
+  return Shown{line.substr(begin, end - begin), caret - begin, begin > 0, end < line.size()};
+}
+
 void render_one(std::string& out, const Located& l, const Style& s) {
   out += std::string(s.error()) + "error[" + std::string(code_name(l.code)) + "]" + std::string(s.reset()) +
          std::string(s.bold()) + ": " + l.message + std::string(s.reset()) + "\n";
@@ -81,10 +122,16 @@ void render_one(std::string& out, const Located& l, const Style& s) {
   if (l.has_pos) {
     std::string bar = std::string(s.gutter()) + "|" + std::string(s.reset());
     out += pad + " " + bar + "\n";
-    out += std::string(s.gutter()) + num + " |" + std::string(s.reset()) + " " + printable(l.source_line) + "\n";
     size_t start = l.column > 0 ? l.column - 1 : 0;
-    out += pad + " " + bar + " " + caret_padding(l.source_line, start) + std::string(s.error()) +
-           std::string(token_width(l.source_line, start), '^') + std::string(s.reset()) + "\n";
+    Shown part = shown_part(l.source_line, start);
+    size_t width = token_width(l.source_line, start);
+    if (part.cut_after && part.caret < part.text.size()) width = std::min(width, part.text.size() - part.caret);
+    out += std::string(s.gutter()) + num + " |" + std::string(s.reset()) + " " +
+           std::string(part.cut_before ? kCut : "") + printable(part.text) + std::string(part.cut_after ? kCut : "") +
+           "\n";
+    out += pad + " " + bar + " " + std::string(part.cut_before ? kCut.size() : 0, ' ') +
+           caret_padding(part.text, part.caret) + std::string(s.error()) + std::string(width, '^') +
+           std::string(s.reset()) + "\n";
   }
   if (l.help) out += pad + " " + std::string(s.bold()) + "= help:" + std::string(s.reset()) + " " + *l.help + "\n";
   out += pad + " " + std::string(s.bold()) + "= note:" + std::string(s.reset()) + " the " +

@@ -62,6 +62,13 @@ Refusal environment_failure(std::string message, std::string file, uint32_t line
   return r;
 }
 
+Refusal source_limit_refusal(std::string message, std::string file) {
+  Refusal r;
+  r.first = Located{Code::SourceLimit, std::move(message), true, std::move(file), 1, 1, {}, ""};
+  r.further_stopped = "E-SOURCE-LIMIT";
+  return r;
+}
+
 Refusal tool_refusal(Code code, std::string message) {
   Refusal r;
   r.first.code = code;

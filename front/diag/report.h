@@ -46,6 +46,10 @@ Refusal refusal_from(const std::vector<Diagnostic>& ordered, const SourceSet& so
 Refusal environment_failure(std::string message, std::string file = "", uint32_t line = 0, uint32_t column = 0,
                             std::string source_line = "");
 
+// E-SOURCE-LIMIT naming `file` at line 1, column 1 (nothing was read, so no source line): status rejected, the
+// check stopped at it. `cairn check` and `cairn fmt` refuse a too-large source with it.
+Refusal source_limit_refusal(std::string message, std::string file);
+
 // A refusal of a tool word (E-RULE and other tool codes): status rejected, no place.
 Refusal tool_refusal(Code code, std::string message);
 

@@ -51,11 +51,7 @@ void load(CheckRun& r, const std::string& path) {
   project::LoadError err;
   if (!project::load_project(path, r.project, err) || !project::read_sources(r.project, r.sources, err)) {
     if (err.source_limit) {
-      // Nothing was read: the refusal names the file, line 1, column 1 (no source line to show).
-      diag::Located l{Code::SourceLimit, err.message, true, err.file, 1, 1, {}, ""};
-      r.refusal = diag::Refusal{};
-      r.refusal->first = l;
-      r.refusal->further_stopped = "E-SOURCE-LIMIT";
+      r.refusal = diag::source_limit_refusal(err.message, err.file);
       r.outcome = Outcome::Rejected;
       return;
     }

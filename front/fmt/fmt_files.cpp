@@ -11,6 +11,7 @@
 #include "front/fmt/format.h"
 #include "front/fmt/unified_diff.h"
 #include "front/source/atomic_file.h"
+#include "front/source/source_file.h"
 
 namespace cairn::fmt {
 
@@ -68,15 +69,13 @@ bool replace(const std::string& path, const std::string& text, std::string& erro
 }  // namespace
 
 bool collect_files(const std::string& path, std::vector<std::string>& files, std::string& error) {
-  std::error_code ec;
-  fs::file_status st = fs::status(path, ec);
-  if (ec || !fs::exists(st)) {
-    error = "Cannot read " + path + ": no such file or directory.";
-    return false;
+  std::string fault;
+  switch (path_kind(path, fault)) {
+    case PathKind::Directory: return walk(path, path, files, error);
+    case PathKind::File: files.push_back(path); return true;
+    case PathKind::Fault: error = "The path " + path + " " + fault + "."; return false;
   }
-  if (fs::is_directory(st)) return walk(path, path, files, error);
-  files.push_back(path);
-  return true;
+  return false;
 }
 
 namespace {
@@ -89,18 +88,22 @@ bool read_all(const std::vector<std::string>& paths, Sources& sources, FilesRun&
   std::string error;
   for (const std::string& p : paths)
     if (!collect_files(p, files, error)) {
-      run.environment_failure = error;
-      run.failure_file = p;
+      run.refusal = diag::environment_failure(error, p);
       return false;
     }
   std::set<std::string> seen;
   for (const std::string& f : files) {
     if (!seen.insert(fs::path(f).lexically_normal().string()).second) continue;
-    std::string bytes;
-    if (!read_file(f, bytes)) {
-      run.environment_failure = "Cannot read " + f + ".";
-      run.failure_file = f;
-      return false;
+    std::string bytes, fault;
+    // The rule `cairn check` reads a source by: a regular file (never a FIFO or device), at most the limit.
+    switch (read_source_file(f, kMaxSourceBytes, bytes, fault)) {
+      case SourceRead::Ok: break;
+      case SourceRead::TooLarge:
+        run.refusal = diag::source_limit_refusal("The source " + f + " " + fault + ", the limit of a program's sources.", f);
+        return false;
+      case SourceRead::Unreadable:
+        run.refusal = diag::environment_failure("The source " + f + " " + fault + ".", f);
+        return false;
     }
     sources.emplace_back(f, std::move(bytes));
   }
@@ -113,7 +116,7 @@ FilesRun format_files(const std::vector<std::string>& paths, Mode mode) {
   FilesRun run;
   Sources sources;
   if (!read_all(paths, sources, run)) {
-    run.exit_code = 2;
+    run.exit_code = run.refusal->environment ? 2 : 1;
     return run;
   }
   std::string error;

@@ -13,7 +13,8 @@ enum class Want : uint8_t { File, Directory };
 // (", which ..." style text to follow the path in a message).
 std::string path_fs_fault(const std::string& root, const std::string& rel, Want want);
 
-// Reads a whole regular file of at most `limit` bytes; false with `fault` set otherwise.
+// Reads a whole regular file of at most `limit` bytes by the one source rule (read_source_file); false with
+// `fault` set otherwise.
 bool read_file_limited(const std::string& path, uint64_t limit, std::string& out, std::string& fault);
 
 // Joins a directory and a relative path ("" and "." directories give the path itself).

@@ -3,6 +3,7 @@
 
 #include <sys/stat.h>
 
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <set>
@@ -167,24 +168,22 @@ bool load_project(const std::string& path_in, Project& out, LoadError& err) {
   out = Project{};
   err = LoadError{};
   std::string path = path_in.empty() ? "." : path_in;
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0) {
-    err.message = "The path " + path + " does not exist.";
+  std::string fault;
+  PathKind kind = path_kind(path, fault);
+  if (kind == PathKind::Fault) {
+    err.message = "The path " + path + " " + fault + ".";
     return false;
   }
-  if (S_ISDIR(st.st_mode)) {
+  if (kind == PathKind::Directory) {
     std::string manifest = join_path(path, "cairn.toml");
     struct stat mst;
     if (stat(manifest.c_str(), &mst) != 0) {
-      err.message = "The directory " + path + " has no cairn.toml.";
+      err.message = errno == ENOENT ? "The directory " + path + " has no cairn.toml."
+                                    : "The manifest " + manifest + " " + path_errno_fault(errno) + ".";
       return false;
     }
     out.manifest_display = manifest;
     return Loader(out, err, path).load(path, manifest, manifest, "", 0);
-  }
-  if (!S_ISREG(st.st_mode)) {
-    err.message = "The path " + path + " is not a regular file or a directory.";
-    return false;
   }
   if (ends_with(path, ".cairn")) {
     out.single_file = true;
@@ -197,27 +196,36 @@ bool load_project(const std::string& path_in, Project& out, LoadError& err) {
   return Loader(out, err, dir).load(dir, path, path, "", 0);
 }
 
+namespace {
+
+// E-SOURCE-LIMIT, reached at `f`: nothing was read; the refusal names the file, line 1, column 1.
+bool refuse_source_limit(const ProjectFile& f, LoadError& err) {
+  err = LoadError{};
+  err.source_limit = true;
+  err.file = f.display_name;
+  err.line = err.col = 1;
+  err.message = "The sources together are larger than " + grouped(kMaxSourceBytes) + " bytes (reached at " +
+                f.display_name + ").";
+  return false;
+}
+
+}  // namespace
+
 bool read_sources(const Project& project, SourceSet& sources, LoadError& err) {
   uint64_t total = 0;
   for (const ProjectFile& f : project.files) {
     struct stat st;
     if (stat(f.fs_path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
       total += static_cast<uint64_t>(st.st_size);
-      if (total > kMaxSourceBytes) {
-        err = LoadError{};
-        err.source_limit = true;
-        err.file = f.display_name;
-        err.line = 1;
-        err.col = 1;
-        err.message = "The sources together are larger than 16,000,000 bytes (reached at " + f.display_name + ").";
-        return false;
-      }
+      if (total > kMaxSourceBytes) return refuse_source_limit(f, err);
     }
   }
   uint64_t budget = kMaxSourceBytes;
   for (const ProjectFile& f : project.files) {
     std::string text, fault;
-    if (!read_file_limited(f.fs_path, budget, text, fault)) {
+    SourceRead read = read_source_file(f.fs_path, budget, text, fault);
+    if (read == SourceRead::TooLarge) return refuse_source_limit(f, err);  // grown since the sizes were added up
+    if (read != SourceRead::Ok) {
       err = LoadError{};
       err.message = "The source " + f.display_name + " " + fault + ".";
       return false;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "front/source/source.h"
+#include "front/source/source_file.h"
 
 namespace cairn::project {
 
@@ -40,7 +41,7 @@ struct LoadError {
 };
 
 // The limits (language.md §1.5 and §14.4).
-constexpr uint64_t kMaxSourceBytes = 16'000'000;
+using cairn::kMaxSourceBytes;  // front/source/source_file.h: the same limit for every reader
 constexpr int kMaxDependencyDepth = 4;
 
 // Resolves PATH, reads and checks every manifest (dependencies included), checks every path.

@@ -6,8 +6,10 @@
 
 namespace cairn {
 
-// Writes `bytes` to `path` atomically; on failure returns false with `error` one sentence (the temporary
-// file removed) and leaves any previous file as it was.
+// Writes `bytes` to `path` atomically through PATH.tmp.PID; on failure returns false with `error` one sentence
+// (the temporary file removed) and leaves any previous file as it was. The temporary file is registered for
+// removal on an interrupt (front/source/interrupt_cleanup.h) while it exists, and a PATH.tmp.PID left beside
+// `path` by a process that is gone (killed by SIGKILL mid-write) is removed first.
 bool write_file_atomic(const std::string& path, std::string_view bytes, std::string& error);
 
 // Reads a whole file; false when it cannot be read.

@@ -92,7 +92,7 @@ printf "$sloppy" >"$tmp/other.cairn"
 out=$("$CAIRN" fmt "$tmp/other.cairn" "$tmp/missing" --format json)
 if [ $? -eq 2 ]; then ok; else bad "missing path: want exit 2"; fi
 has "missing path record" '"status":"unknown","code":"E-PROJECT-OR-ENVIRONMENT"'
-has "missing path message" "Cannot read $tmp/missing"
+has "missing path message" "The path $tmp/missing does not exist."
 if cmp -s "$tmp/other.cairn" <(printf "$sloppy"); then ok; else bad "a missing path still let another file be written"; fi
 if [ "$(id -u)" != 0 ]; then
   printf "$tidy" >"$tmp/locked.cairn"

@@ -51,6 +51,78 @@ TEST(RenderHuman, ControlBytesAreNotEchoed) {
   EXPECT_EQ(out.find('\x07'), std::string::npos);
 }
 
+namespace {
+
+// The source line and the caret line of the human form of one refusal at `col` of the one line `line`.
+std::pair<std::string, std::string> echoed(const std::string& line, uint32_t col) {
+  SourceSet s;
+  s.add("x.cairn", line + "\n");
+  Diagnostic d{Code::Lex, "A character starts no token.", Pos{0, 1, col}, Phase::Lex, std::nullopt};
+  std::string out = diag::render_human(diag::refusal_from({d}, s, 0, std::nullopt), false);
+  std::vector<std::string> lines;
+  for (size_t at = 0, nl; (nl = out.find('\n', at)) != std::string::npos; at = nl + 1) lines.push_back(out.substr(at, nl - at));
+  EXPECT_GE(lines.size(), 5u);
+  if (lines.size() < 5) return {};
+  return {lines[3], lines[4]};
+}
+
+}  // namespace
+
+TEST(RenderHuman, LongLinesAreCutAroundTheCaret) {
+  std::string line = std::string(1000, 'a') + " + zz + " + std::string(1000, 'b');
+  auto [src, caret] = echoed(line, 1004);  // the "zz"
+  EXPECT_EQ(src, "1 | ..." + line.substr(1003 - 60, 160) + "...");
+  EXPECT_EQ(caret, "  | " + std::string(3 + 60, ' ') + "^^");
+  // near the start: nothing cut before, the window from the first column
+  std::tie(src, caret) = echoed(line, 5);
+  EXPECT_EQ(src, "1 | " + line.substr(0, 160) + "...");
+  EXPECT_EQ(caret, "  | " + std::string(4, ' ') + std::string(156, '^'));  // the word, up to the cut
+  // near the end: nothing cut after, the window up to the last column (and the place just past it)
+  std::tie(src, caret) = echoed(line, static_cast<uint32_t>(line.size()));
+  EXPECT_EQ(src, "1 | ..." + line.substr(line.size() - 160));
+  EXPECT_EQ(caret, "  | " + std::string(3 + 159, ' ') + "^");
+  std::tie(src, caret) = echoed(line, static_cast<uint32_t>(line.size() + 1));
+  EXPECT_EQ(src, "1 | ..." + line.substr(line.size() - 159));
+  EXPECT_EQ(caret, "  | " + std::string(3 + 159, ' ') + "^");
+}
+
+TEST(RenderHuman, LinesUpTo200CodePointsAreWhole) {
+  std::string line(200, 'x');
+  auto [src, caret] = echoed(line, 150);
+  EXPECT_EQ(src, "1 | " + line);
+  line += 'x';
+  std::tie(src, caret) = echoed(line, 150);
+  EXPECT_EQ(src, "1 | ..." + line.substr(201 - 160));
+}
+
+TEST(RenderHuman, LongLinesAreCutBetweenCodePoints) {
+  std::string line;
+  for (int i = 0; i < 600; ++i) line += "\xc3\xa9";  // é, two bytes each
+  line += " = q;";
+  for (int i = 0; i < 600; ++i) line += "\xe2\x82\xac";  // €, three bytes each
+  uint32_t col = 600 * 2 + 4;                            // the "q"
+  auto [src, caret] = echoed(line, col);
+  ASSERT_EQ(src.substr(0, 7), "1 | ...");
+  ASSERT_EQ(src.substr(src.size() - 3), "...");
+  std::string shown = src.substr(7, src.size() - 10);
+  size_t points = 0;
+  for (unsigned char c : shown) points += (c & 0xC0) != 0x80;
+  EXPECT_EQ(points, 160u);
+  EXPECT_EQ(static_cast<unsigned char>(shown[0]), 0xc3u);  // starts on a lead byte
+  EXPECT_EQ(shown.substr(shown.size() - 3), "\xe2\x82\xac");  // ends on a whole code point
+  EXPECT_EQ(shown.find(" = q;"), 57u * 2);                   // 57 é, then " = q;" (the caret at code point 60)
+  EXPECT_EQ(caret, "  | " + std::string(3 + 60, ' ') + "^");
+}
+
+TEST(RenderHuman, AHugeLineGivesASmallEcho) {
+  std::string line(2'000'000, 'x');
+  line[1'000'000] = '#';
+  auto [src, caret] = echoed(line, 1'000'001);
+  EXPECT_LE(src.size(), 200u);
+  EXPECT_NE(src.find("x#x"), std::string::npos);
+  EXPECT_EQ(caret, "  | " + std::string(3 + 60, ' ') + "^");
+}
+
 TEST(RenderJson, FieldsAndOrder) {
   SourceSet s = one_file();
   std::vector<Diagnostic> ds;
