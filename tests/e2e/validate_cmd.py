@@ -82,6 +82,22 @@ def bad_input(c, cairn, corpus, tmp):
     c.check(code == 2 and "E-VALIDATION" in out and "sum.json" in out, "a corrupted regressions file: E-VALIDATION naming it (%s)" % out[-200:])
     c.check(open(corrupt).read().endswith("["), "a corrupted regressions file is not overwritten")
     os.remove(corrupt)
+    # a well-formed file kept for another function is refused before anything runs, and left as it is
+    other = json.dumps({"schema": "cairn.regressions/1", "reference": "other", "policy": {},
+                        "cases": [{"args": {"n": 1, "xs": [5]}, "why": "kept for other"}]}, indent=2) + "\n"
+    open(corrupt, "w").write(other)
+    code, rec, out = run(cairn, ["validate", "prog.cairn", "--symbol", "sum_by8", "--format", "json"], work)
+    c.check(code == 2 and "E-VALIDATION" in out and "holds cases of other, not of sum" in out,
+            "a regressions file of another reference: E-VALIDATION (%s)" % out[-300:])  # produces E-VALIDATION
+    c.check(open(corrupt).read() == other, "a regressions file of another reference is left byte for byte")
+    os.remove(corrupt)
+    # a failing case that cannot be kept says so (not "kept in not kept: ...")
+    blocker = os.path.join(work, "blocker")
+    open(blocker, "w").write("x")
+    p = subprocess.run([cairn, "validate", "prog.cairn", "--symbol", "sum_by8", "--regressions", "blocker/sum.json",
+                        "--format", "human"], cwd=work, capture_output=True, text=True, timeout=600)
+    c.check(p.returncode == 1 and "; not kept: Cannot write the regressions file blocker/sum.json" in p.stdout
+            and "kept in not kept" not in p.stdout, "an unkeepable case: `not kept: WHY` (%s)" % p.stdout[-300:])
     pol = os.path.join(work, "policy.json")
     open(pol, "w").write('{"tolerance": {"absolute": -1}}')
     code, rec, out = run(cairn, ["validate", "prog.cairn", "--symbol", "sum_by8", "--policy", "policy.json", "--format", "json"], work)

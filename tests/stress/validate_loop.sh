@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
 # Stress: `cairn validate` run again and again under load, with zero failures allowed (issue: a gate that fails one
 # run in twenty for no reason is switched off). Not part of the default suite (it takes minutes); run it by hand:
-#   tests/stress/validate_loop.sh [CAIRN] [--runs N] [--load K] [--pair NAME] [--symbol S]
+#   tests/stress/validate_loop.sh [CAIRN] [--runs N] [--parallel P] [--load K] [--pair NAME] [--symbol S]
 # Each run validates a copy of tests/validate/PAIR (default off_by_one_tile, symbol sum_by8) with the pair's
 # regressions file removed first, so every run builds, serves, finds the failure, shrinks and keeps it; the exit
 # status, the record's status and shrunk case must be the expected ones, and nothing may crash (no "terminate",
-# no signal), hang (a 300 s guard per run) or be lost. K busy loops (default 2, one per core) load the machine.
+# no signal), hang (a 300 s guard per run) or be lost. N runs in all (default 500), P loops at once (default 1,
+# each in its own copy: the loops load each other), and K busy loops (default 2) load the machine further.
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$here/../.."
 cairn="$root/build/cairn"
-if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then cairn="$1"; shift; fi
-runs=500 load=2 pair=off_by_one_tile symbol=sum_by8
+if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then cairn="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; shift; fi
+runs=500 parallel=1 load=2 pair=off_by_one_tile symbol=sum_by8
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --load) load="$2"; shift 2 ;;
+    --parallel) parallel="$2"; shift 2 ;;
     --pair) pair="$2"; shift 2 ;;
     --symbol) symbol="$2"; shift 2 ;;
-    *) echo "usage: $0 [CAIRN] [--runs N] [--load K] [--pair NAME] [--symbol S]" >&2; exit 2 ;;
+    *) echo "usage: $0 [CAIRN] [--runs N] [--parallel P] [--load K] [--pair NAME] [--symbol S]" >&2; exit 2 ;;
   esac
 done
 [ -x "$cairn" ] || { echo "stress: no cairn binary at $cairn" >&2; exit 2; }
@@ -29,19 +31,22 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-cp -r "$root/tests/validate/$pair" "$tmp/pair"
-want_status=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$tmp/pair/expect.json")
+want_status=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$root/tests/validate/$pair/expect.json")
 for ((i = 0; i < load; i++)); do
   (while :; do :; done) &
   loaders+=($!)
 done
-fails=0 start=$(date +%s)
-for ((i = 1; i <= runs; i++)); do
-  rm -rf "$tmp/pair/regressions"
-  (cd "$tmp/pair" && timeout -s KILL 300 "$cairn" validate prog.cairn --symbol "$symbol" --format json \
-    >"$tmp/out.json" 2>"$tmp/err.txt")
-  rc=$?
-  why=$(python3 - "$tmp/out.json" "$tmp/pair/expect.json" "$rc" "$want_status" "$tmp/err.txt" <<'PY'
+start=$(date +%s)
+# worker W: runs W, W+P, W+2P, ... in its own copy; prints one FAIL line per failure and "done W FAILS" at its end.
+worker() {
+  local w=$1 dir="$tmp/pair$1" fails=0 i rc why
+  cp -r "$root/tests/validate/$pair" "$dir"
+  for ((i = w; i <= runs; i += parallel)); do
+    rm -rf "$dir/regressions"
+    (cd "$dir" && timeout -s KILL 300 "$cairn" validate prog.cairn --symbol "$symbol" --format json \
+      >"$dir.out.json" 2>"$dir.err.txt")
+    rc=$?
+    why=$(python3 - "$dir.out.json" "$dir/expect.json" "$rc" "$want_status" "$dir.err.txt" <<'PY'
 import json, sys
 out, expect, rc, want, err = sys.argv[1], json.load(open(sys.argv[2])), int(sys.argv[3]), sys.argv[4], open(sys.argv[5], errors="replace").read()
 want_rc = {"passed": 0, "failed": 1}.get(want, 2)
@@ -66,11 +71,22 @@ if want == "failed":
         print(f"the kept case is not in the regressions file: {kept}")
 PY
 )
-  if [ -n "$why" ]; then
-    fails=$((fails + 1))
-    echo "run $i: FAIL: $why"
-  fi
-  if [ $((i % 50)) -eq 0 ]; then echo "runs: $i, failures: $fails, $(($(date +%s) - start)) s"; fi
+    if [ -n "$why" ]; then
+      fails=$((fails + 1))
+      echo "run $i: FAIL: $why"
+    fi
+    if [ $((i % 50)) -eq 0 ]; then echo "run $i done, $(($(date +%s) - start)) s"; fi
+  done
+  echo "done $w $fails"
+}
+# Each worker's lines go to its log (progress: tail -f "$tmp"/worker*.log); then every FAIL line is printed.
+pids=()
+for ((w = 1; w <= parallel; w++)); do
+  worker "$w" >"$tmp/worker$w.log" 2>&1 &
+  pids+=($!)
 done
-echo "validate stress: $runs runs under $load busy loops, $fails failures, $(($(date +%s) - start)) s"
+wait "${pids[@]}"
+cat "$tmp"/worker*.log | grep -v '^done '
+fails=$(cat "$tmp"/worker*.log | awk '/^done /{s+=$3} END{print s+0}')
+echo "validate stress: $runs runs, $parallel at once, under $load busy loops: $fails failures, $(($(date +%s) - start)) s"
 [ "$fails" -eq 0 ]
