@@ -143,6 +143,7 @@ void drain(Stream& s) {
 }  // namespace
 
 bool sanitized_build() { return kSanitizerBuild; }
+bool thread_sanitized_build() { return kThreadSanitizerBuild; }
 
 rlimit cpu_limit_for(double timeout_s) {
   // A quarter above the wall-clock limit and three seconds more: the wall-clock kill comes first while cairn lives

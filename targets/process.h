@@ -54,6 +54,9 @@ void cap_before_exec(const ProcessOptions& opts);
 // True when cairn itself is built with AddressSanitizer or ThreadSanitizer. Their allocators are not safe
 // to use in a child forked while another thread allocates, so callers run children from one thread then.
 bool sanitized_build();
+// True when cairn is built with ThreadSanitizer (then threads that only talk to call servers run, so that the
+// sanitizer sees them; see validate/run.cpp).
+bool thread_sanitized_build();
 
 // The name of a signal ("SIGSEGV"); "signal N" when unknown.
 std::string signal_name(int sig);

@@ -109,8 +109,11 @@ static ValidateResult validate_once(const ValidateOptions& o, Progress& progress
     return report.unknown("The built programs lack the reference, the implementation or its condition.");
   start_server(s.base, s.policy.seconds);
   start_server(s.selected, s.policy.seconds);
-  // A sanitizer's allocator is not safe to fork beside another thread (targets/process.h).
-  if (s.base.server && s.selected.server && !targets::sanitized_build()) s.beside = std::make_unique<Beside>();
+  // AddressSanitizer's allocator is not safe to fork beside another thread (targets/process.h); the calls of a
+  // served side fork in the server, not here, and under ThreadSanitizer the thread beside runs, so that the
+  // sanitizer suite's thread stage sees it.
+  if (s.base.server && s.selected.server && (!targets::sanitized_build() || targets::thread_sanitized_build()))
+    s.beside = std::make_unique<Beside>();
   report.built(s);
   report.identity("compiler", compiler_digest(o.compiler, s.base.build.compiler.name, s.base.build.compiler.version));
   report.identity("artifact", artifact_digest(s.base.build.artifact_sha256, s.selected.build.artifact_sha256));

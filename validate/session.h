@@ -65,7 +65,7 @@ struct Session {
   Programs programs;
   Built base, selected;
   const check::FnInfo *base_ref = nullptr, *base_impl = nullptr, *base_pred = nullptr, *selected_ref = nullptr;
-  std::unique_ptr<Beside> beside;  // set when both sides are served (never in a sanitizer build)
+  std::unique_ptr<Beside> beside;  // set when both sides are served (not under AddressSanitizer)
   Progress* progress = nullptr;     // the terminal's progress line (disabled when not on a terminal)
   CaseRun run_case(const Case& c);
 };

@@ -17,6 +17,19 @@ inline constexpr bool kSanitizerBuild = false;
 inline constexpr bool kSanitizerBuild = false;
 #endif
 
+// ThreadSanitizer alone: its runtime makes a fork beside other threads safe for a child that execs at once.
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool kThreadSanitizerBuild = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+inline constexpr bool kThreadSanitizerBuild = true;
+#else
+inline constexpr bool kThreadSanitizerBuild = false;
+#endif
+#else
+inline constexpr bool kThreadSanitizerBuild = false;
+#endif
+
 // VmSize of this process in bytes (0 when /proc cannot be read).
 uint64_t current_vm_bytes();
 
