@@ -61,4 +61,15 @@ std::string match_program(int n, const std::string& extra_arms) {
   return s + extra_arms + "  }\n}\nfn main() -> i32 {\n  return i32(pick(V" + std::to_string(n - 1) + "));\n}\n";
 }
 
+std::string unpack_program(int n, int repeat) {
+  std::string fields, args, binders;
+  for (int i = 0; i < n; ++i) {
+    fields += " f" + std::to_string(i) + ":u8;";
+    args += i ? ", 0" : "0";
+    binders += (i ? ", b" : "b") + std::to_string(i == n - 1 && repeat >= 0 ? repeat : i);
+  }
+  return "struct Wide {" + fields + " }\nfn main() -> i32 {\n  let w = Wide(" + args + ");\n  let Wide(" + binders +
+         ") = w;\n  return i32(b0);\n}\n";
+}
+
 }  // namespace cairn::test

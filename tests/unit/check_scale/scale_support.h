@@ -17,5 +17,8 @@ std::string record_program(int n, const std::string& extra_fields = "");
 std::string params_program(int n, const std::string& extra_params = "", int extra_args = 0);
 // An enum of n variants and, one per line, a match of one arm per variant; `extra` arms are added at the end.
 std::string match_program(int n, const std::string& extra_arms = "");
+// A record of n u8 fields built with n arguments and unpacked into n binders b0..b{n-1}; with `repeat` >= 0 the
+// last binder is named b{repeat} instead.
+std::string unpack_program(int n, int repeat = -1);
 
 }  // namespace cairn::test

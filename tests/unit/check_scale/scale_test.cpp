@@ -1,9 +1,9 @@
-// Checking grows linearly with the count of enum variants, record fields, parameters and match arms (issue 30):
-// each test checks a program of 300,000 variants, fields or arms, or 500,000 parameters. The duplicate checks
-// (and the variant lookup of each arm) used to compare each one with every earlier one: 10^10 to 10^11 string
-// comparisons here, several minutes each; a linear check takes a second or two. ctest's TIMEOUT of 120 s on this
-// executable (tests/CMakeLists.txt) ends a quadratic run. Nothing here measures time. The duplicate refusals stay
-// as they were: same code, position, message and order.
+// Checking grows linearly with the count of enum variants, record fields, parameters, match arms and unpacking
+// binders (issue 30): each test checks a program of 300,000 variants, fields, arms or binders, or 500,000
+// parameters. The duplicate checks (and the variant lookup of each arm) used to compare each one with every
+// earlier one: 10^10 to 10^11 string comparisons here, several minutes each; a linear check takes seconds.
+// ctest's TIMEOUT of 120 s on this executable (tests/CMakeLists.txt) ends a quadratic run. Nothing here measures
+// time. The duplicate refusals stay as they were: same code, position, message and order.
 #include <gtest/gtest.h>
 
 #include "scale_support.h"
@@ -22,6 +22,8 @@ TEST(CheckScale, ManyRecordFields) { EXPECT_EQ(check_refusals(record_program(kFi
 TEST(CheckScale, ManyParametersAndArguments) { EXPECT_EQ(check_refusals(params_program(kParams)), Refusals{}); }
 
 TEST(CheckScale, ManyMatchArms) { EXPECT_EQ(check_refusals(match_program(kArms)), Refusals{}); }
+
+TEST(CheckScale, ManyUnpackBinders) { EXPECT_EQ(check_refusals(unpack_program(kFields)), Refusals{}); }
 
 // The column just after the enum's, record's or parameter list's n generated entries (they are on line 1).
 uint32_t col_after(const std::string& program_head) { return static_cast<uint32_t>(program_head.size()) + 1; }
@@ -64,6 +66,14 @@ TEST(CheckScale, DuplicateArmOfALargeMatch) {
                       " already has an arm (line " + std::to_string(kArms + 3) + ")."}));
 }
 
+TEST(CheckScale, RepeatedBinderOfALargeUnpacking) {
+  // the last binder is b0 again: refused at it, line 4, after "  let Wide(" and the kFields - 1 others
+  std::string head = "  let Wide(";
+  for (int i = 0; i + 1 < kFields; ++i) head += "b" + std::to_string(i) + ", ";
+  EXPECT_EQ(check_refusals(unpack_program(kFields, 0)),
+            (Refusals{"E-SHADOW 4:" + std::to_string(col_after(head)) + " b0 is bound twice in this unpacking."}));
+}
+
 // Small programs: every duplicate is reported, in source order, with the messages the checker always gave.
 TEST(CheckScale, DuplicatesInSmallDeclarations) {
   EXPECT_EQ(check_refusals("enum E { A; B; A; B; A; }\nfn main() -> i32 {\n  return 0;\n}\n"),
@@ -75,6 +85,12 @@ TEST(CheckScale, DuplicatesInSmallDeclarations) {
   EXPECT_EQ(check_refusals("fn f(a:u8, b:u8, a:u8, a:u8) -> u8 = b;\nfn main() -> i32 {\n  return 0;\n}\n"),
             (Refusals{"E-PARAM 1:18 A parameter named a is already declared.",
                       "E-PARAM 1:24 A parameter named a is already declared."}));
+}
+
+TEST(CheckScale, RepeatedBinderInASmallUnpacking) {
+  EXPECT_EQ(check_refusals("struct R { x:u8; y:u8; z:u8; }\nfn f(r:R) -> u8 {\n  let R(a, _, _) = r;\n"
+                           "  let R(b, c, b) = r;\n  return a;\n}\nfn main() -> i32 {\n  return 0;\n}\n"),
+            (Refusals{"E-SHADOW 4:15 b is bound twice in this unpacking."}));
 }
 
 TEST(CheckScale, DuplicateArmInASmallMatch) {
