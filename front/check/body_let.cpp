@@ -1,4 +1,6 @@
 // Binding statements: let (§8.2), unpacking (§9.1) and buffer/stack storage (§3.5).
+#include <unordered_set>
+
 #include "front/check/body_checker.h"
 
 namespace cairn::check::body {
@@ -86,11 +88,12 @@ void Checker::stmt_unpack(ast::Stmt* s) {
     refuse(Code::Unpack, s->record.front().pos,
            r->name + " has " + std::to_string(r->fields.size()) + " field" + (r->fields.size() == 1 ? "" : "s") +
                ": write one binder per field, got " + std::to_string(s->binders.size()) + ".");
+  std::unordered_set<std::string> bound;  // the binder names so far, but _
+  bound.reserve(s->binders.size());
   for (size_t i = 0; i < s->binders.size(); ++i) {
     check_shadow(s->binders[i], nullptr);
-    for (size_t j = 0; j < i; ++j)
-      if (s->binders[j].name == s->binders[i].name && s->binders[i].name != "_")
-        refuse(Code::Shadow, s->binders[i].pos, s->binders[i].name + " is bound twice in this unpacking.");
+    if (s->binders[i].name != "_" && !bound.insert(s->binders[i].name).second)
+      refuse(Code::Shadow, s->binders[i].pos, s->binders[i].name + " is bound twice in this unpacking.");
   }
   const Type* rt = types().record(r);
   const Type* t = value(s->expr, rt);

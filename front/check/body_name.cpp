@@ -141,9 +141,9 @@ const Type* Checker::field_expr(ast::Expr* e, const Type* expected) {
     refuse(Code::Field, e->binder.pos, expr_text(base) + " is a " + tname(tb) + ", not a record: it has no field " +
                                            e->text + ".");
   const RecordInfo* r = tb->record;
-  uint32_t idx = 0;
-  while (idx < r->fields.size() && r->fields[idx].name != e->text) ++idx;
-  if (idx == r->fields.size()) refuse(Code::Field, e->binder.pos, r->name + " has no field " + e->text + ".");
+  std::optional<uint32_t> found = r->field_index(e->text);
+  if (!found) refuse(Code::Field, e->binder.pos, r->name + " has no field " + e->text + ".");
+  const uint32_t idx = *found;
   ExprInfo* in = info(e);
   in->is_field = true;
   in->field = idx;

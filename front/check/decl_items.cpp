@@ -56,7 +56,7 @@ void declare_std_core(Program& p) {
       VariantInfo v;
       v.name = vn;
       v.payload = param < 0 ? nullptr : p.types.param(static_cast<uint64_t>(param));
-      s.variants.push_back(v);
+      s.add_variant(std::move(v));
     }
     core->items[name] = ModuleInfo::Entry{ModuleInfo::Entry::Kind::Sum, &s, true, Pos{}};
     return &s;

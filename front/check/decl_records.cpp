@@ -57,19 +57,16 @@ class RecordDeclarer {
     if (!it.type_params.empty())
       refuse(report, Code::Unsupported, it.type_params[0].pos, "generics are a Stage 2 feature and are not supported yet.");
     if (it.fields.empty()) refuse(report, Code::Record, it.name.pos, "A record needs at least one field.");
-    r.fields.clear();
+    r.clear_fields();
     for (const ast::FieldDecl& fd : it.fields) {
-      for (const FieldInfo& prev : r.fields)
-        if (prev.name == fd.name.name) {
-          refuse(report, Code::Duplicate, fd.name.pos, "A field named " + fd.name.name + " is already declared in " + r.name + ".");
-          break;
-        }
+      if (r.field_index(fd.name.name))
+        refuse(report, Code::Duplicate, fd.name.pos, "A field named " + fd.name.name + " is already declared in " + r.name + ".");
       FieldInfo fi;
       fi.name = fd.name.name;
       fi.pos = fd.name.pos;
       fi.type = field_type(*r.module, fd.type, sink, TypeUse::Field, report);
       if (fd.extent) fi.extent_field = field_extent(r, fi, *fd.extent, report);
-      r.fields.push_back(fi);
+      r.add_field(std::move(fi));
     }
     alignment(r, report);
     lends(r, report);
@@ -81,13 +78,11 @@ class RecordDeclarer {
       refuse(report, Code::Extent, ext.pos, "A field extent belongs on a Buf field; " + fi.name + " is " + type_name(fi.type) + ".");
       return std::nullopt;
     }
-    for (uint32_t i = 0; i < r.fields.size(); ++i)
-      if (r.fields[i].name == ext.name) {
-        const Type* t = r.fields[i].type;
-        if (t->kind == TypeKind::Scalar && t->scalar == Scalar::Usize) return i;
-        if (t->kind == TypeKind::Error) return std::nullopt;
-        break;
-      }
+    if (std::optional<uint32_t> i = r.field_index(ext.name)) {  // r.fields holds the earlier fields only
+      const Type* t = r.fields[*i].type;
+      if (t->kind == TypeKind::Scalar && t->scalar == Scalar::Usize) return i;
+      if (t->kind == TypeKind::Error) return std::nullopt;
+    }
     refuse(report, Code::Extent, ext.pos, "A field extent names an earlier usize field of the record; " + ext.name + " is not one.");
     return std::nullopt;
   }
@@ -115,15 +110,13 @@ class RecordDeclarer {
       return true;
     }
     if (b.path.size() != 1) return false;
-    for (uint32_t i = 0; i < r.fields.size(); ++i)
-      if (r.fields[i].name == b.path[0].name) {
-        const Type* t = r.fields[i].type;
-        if (t->kind != TypeKind::Scalar || t->scalar != Scalar::Usize) return false;
-        *is_field = true;
-        *v = i;
-        return true;
-      }
-    return false;
+    std::optional<uint32_t> i = r.field_index(b.path[0].name);
+    if (!i) return false;
+    const Type* t = r.fields[*i].type;
+    if (t->kind != TypeKind::Scalar || t->scalar != Scalar::Usize) return false;
+    *is_field = true;
+    *v = *i;
+    return true;
   }
 
   void lends(RecordInfo& r, bool report) {
@@ -167,18 +160,15 @@ class RecordDeclarer {
     if (!it.type_params.empty())
       refuse(report, Code::Unsupported, it.type_params[0].pos, "generics are a Stage 2 feature and are not supported yet.");
     if (it.variants.empty()) refuse(report, Code::Enum, it.name.pos, "A sum needs at least one variant.");
-    s.variants.clear();
+    s.clear_variants();
     for (const ast::VariantDecl& vd : it.variants) {
-      for (const VariantInfo& prev : s.variants)
-        if (prev.name == vd.name.name) {
-          refuse(report, Code::Enum, vd.name.pos, "A variant named " + vd.name.name + " is already declared in " + s.name + ".");
-          break;
-        }
+      if (s.variant_index(vd.name.name))
+        refuse(report, Code::Enum, vd.name.pos, "A variant named " + vd.name.name + " is already declared in " + s.name + ".");
       VariantInfo v;
       v.name = vd.name.name;
       v.pos = vd.name.pos;
       if (vd.payload) v.payload = field_type(*s.module, vd.payload, sink, TypeUse::Payload, report);
-      s.variants.push_back(v);
+      s.add_variant(std::move(v));
     }
   }
 

@@ -1,5 +1,6 @@
 // Phase 3: function signatures (§10.1, §3.6-§3.8), natural parameter lists (§10.10) and ceilings (§13.4).
 #include <set>
+#include <unordered_map>
 
 #include "front/check/decl_context.h"
 #include "front/check/lookup.h"
@@ -40,6 +41,7 @@ class SignatureResolver {
   void run() {
     const ast::Item& it = *fn_.decl;
     fn_.params.clear();
+    index_param_names(it);
     for (size_t i = 0; i < it.params.size(); ++i) param(it.params[i], static_cast<uint32_t>(i));
     fn_.result = it.result ? type(it.result, TypeUse::Result) : p_.types.void_type();
     if (it.expr_body && fn_.result->kind == TypeKind::Void) {
@@ -62,12 +64,36 @@ class SignatureResolver {
     return t;
   }
 
-  void param(const ast::Param& ap, uint32_t index) {
-    for (const ParamSig& prev : fn_.params)
-      if (prev.name == ap.name.name) {
-        cx_.refuse(Code::Param, ap.name.pos, prefix() + "A parameter named " + ap.name.name + " is already declared.");
-        break;
+  // The parameters by name, in one pass: the first parameter of each name, and for each parameter the next one
+  // of its name (so that a lookup visits the parameters of one name in order, as a scan of the list would).
+  void index_param_names(const ast::Item& it) {
+    const uint32_t n = static_cast<uint32_t>(it.params.size());
+    first_param_.clear();
+    first_param_.reserve(n);
+    next_same_name_.assign(n, kNoParam);
+    std::unordered_map<std::string, uint32_t> last;
+    last.reserve(n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const std::string& name = it.params[i].name.name;
+      auto [at, fresh] = last.try_emplace(name, i);
+      if (fresh) {
+        first_param_.emplace(name, i);
+      } else {
+        next_same_name_[at->second] = i;
+        at->second = i;
       }
+    }
+  }
+
+  // The index of the first parameter named `name`, or kNoParam.
+  uint32_t first_param(const std::string& name) const {
+    auto at = first_param_.find(name);
+    return at == first_param_.end() ? kNoParam : at->second;
+  }
+
+  void param(const ast::Param& ap, uint32_t index) {
+    if (first_param(ap.name.name) < index)
+      cx_.refuse(Code::Param, ap.name.pos, prefix() + "A parameter named " + ap.name.name + " is already declared.");
     if (lookup_item(p_, *fn_.module, ap.name.name).constant())
       cx_.refuse(Code::Shadow, ap.name.pos, prefix() + "The parameter " + ap.name.name + " is named like a constant.");
     ParamSig ps;
@@ -97,8 +123,7 @@ class SignatureResolver {
           spec.value = v;
           return spec;
         }
-      for (uint32_t j = 0; j < fn_.decl->params.size(); ++j) {
-        if (fn_.decl->params[j].name.name != n) continue;
+      if (uint32_t j = first_param(n); j != kNoParam) {
         if (j < index && is_usize(fn_.params[j].type)) {
           spec.kind = ExtentSpec::Kind::Param;
           spec.value = j;
@@ -165,16 +190,15 @@ class SignatureResolver {
     bool is_read = t.rfind("read:", 0) == 0, is_write = t.rfind("write:", 0) == 0;
     if (is_read || is_write) {
       std::string p = t.substr(is_read ? 5 : 6);
-      for (uint32_t i = 0; i < fn_.params.size(); ++i)
-        if (fn_.params[i].name == p) {
-          TypeKind k = fn_.params[i].type->kind;
-          if (k == TypeKind::View || k == TypeKind::Borrow) {
-            if (is_read) fn_.ceiling_row.add_read(i);
-            else fn_.ceiling_row.add_write(i);
-            return;
-          }
-          if (k == TypeKind::Error) return;
+      for (uint32_t i = first_param(p); i != kNoParam; i = next_same_name_[i]) {  // the parameters named p, in order
+        TypeKind k = fn_.params[i].type->kind;
+        if (k == TypeKind::View || k == TypeKind::Borrow) {
+          if (is_read) fn_.ceiling_row.add_read(i);
+          else fn_.ceiling_row.add_write(i);
+          return;
         }
+        if (k == TypeKind::Error) return;
+      }
       cx_.refuse(Code::EffectCeiling, l.pos, prefix() + t + " must name a borrow parameter of " + fn_.name + ".", false);
       return;
     }
@@ -186,6 +210,9 @@ class SignatureResolver {
   Program& p_;
   FnInfo& fn_;
   TypeScope scope_;
+  static constexpr uint32_t kNoParam = UINT32_MAX;
+  std::unordered_map<std::string, uint32_t> first_param_;  // parameter name -> index of its first parameter
+  std::vector<uint32_t> next_same_name_;                   // parameter index -> next one of its name, or kNoParam
 };
 
 // The bracket list of a template (§10.10): NAME:nat entries, distinct names, no constant's name.

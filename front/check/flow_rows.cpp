@@ -25,7 +25,10 @@ void RowRecorder::guard(TrapKind k, Pos pos, bool safe) {
 
 const LocalVar* RowRecorder::param_local(uint32_t index) const {
   if (!fn_.body) return nullptr;
-  for (const auto& v : fn_.body->locals)
+  const auto& locals = fn_.body->locals;
+  // The body checker declares the parameters first, in order: parameter i is local i.
+  if (index < locals.size() && locals[index]->param_index == index) return locals[index].get();
+  for (const auto& v : locals)
     if (v->param_index && *v->param_index == index) return v.get();
   return nullptr;
 }

@@ -63,10 +63,36 @@ bool RecordInfo::is_byte_builder() const {
   return t->kind == TypeKind::Buf && t->elem->kind == TypeKind::Scalar && t->elem->scalar == Scalar::U8;
 }
 
+std::optional<uint32_t> RecordInfo::field_index(const std::string& n) const {
+  auto it = field_names_.find(n);
+  if (it == field_names_.end()) return std::nullopt;
+  return it->second;
+}
+
+void RecordInfo::add_field(FieldInfo f) {
+  field_names_.try_emplace(f.name, static_cast<uint32_t>(fields.size()));  // a later duplicate keeps the first
+  fields.push_back(std::move(f));
+}
+
+void RecordInfo::clear_fields() {
+  fields.clear();
+  field_names_.clear();
+}
+
 std::optional<uint32_t> SumInfo::variant_index(const std::string& n) const {
-  for (size_t i = 0; i < variants.size(); ++i)
-    if (variants[i].name == n) return static_cast<uint32_t>(i);
-  return std::nullopt;
+  auto it = variant_names_.find(n);
+  if (it == variant_names_.end()) return std::nullopt;
+  return it->second;
+}
+
+void SumInfo::add_variant(VariantInfo v) {
+  variant_names_.try_emplace(v.name, static_cast<uint32_t>(variants.size()));  // a later duplicate keeps the first
+  variants.push_back(std::move(v));
+}
+
+void SumInfo::clear_variants() {
+  variants.clear();
+  variant_names_.clear();
 }
 
 ModuleInfo* Program::module(const std::string& path) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "front/check/types.h"
@@ -82,10 +83,17 @@ struct RecordInfo {
   const ast::Item* decl = nullptr;
   bool is_pub = false, is_linear = false, packed = false;
   uint64_t align = 0;  // 0: natural
-  std::vector<FieldInfo> fields;
+  std::vector<FieldInfo> fields;  // filled through add_field, which keeps field_names_ in step
   std::optional<LendsInfo> lends;
   Kind kind = Kind::Copy;  // computed after all fields are known
   bool is_byte_builder() const;  // lends a Buf[u8] field from 0 to a usize field (§15.4)
+  // The index of the first field named `name`, in constant time.
+  std::optional<uint32_t> field_index(const std::string& name) const;
+  void add_field(FieldInfo f);
+  void clear_fields();
+
+ private:
+  std::unordered_map<std::string, uint32_t> field_names_;  // field name -> index of its first field
 };
 struct VariantInfo {
   std::string name;
@@ -99,8 +107,14 @@ struct SumInfo {
   const ast::Item* decl = nullptr;  // nullptr for std.core sums
   bool is_pub = false;
   uint32_t type_params = 0;  // Option: 1, Result: 2, user sums: 0
-  std::vector<VariantInfo> variants;
+  std::vector<VariantInfo> variants;  // filled through add_variant, which keeps variant_names_ in step
+  // The index of the first variant named `name`, in constant time.
   std::optional<uint32_t> variant_index(const std::string& name) const;
+  void add_variant(VariantInfo v);
+  void clear_variants();
+
+ private:
+  std::unordered_map<std::string, uint32_t> variant_names_;  // variant name -> index of its first variant
 };
 
 // A constant's exact value (§11).
