@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "diff/git_call.h"
+#include "front/source/source_file.h"
 #include "front/source/temp_dir.h"
 #include "targets/process.h"
 
@@ -45,16 +46,6 @@ std::string shown(std::string_view text) {
   std::string out(text);
   for (char& c : out)
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  return out;
-}
-
-// 32000000 -> "32,000,000".
-std::string grouped(uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
   return out;
 }
 
