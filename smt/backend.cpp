@@ -12,9 +12,10 @@ using RunFn = CheckResult (*)(const Query&, const std::string&, unsigned);
 struct SolverRow {
   const char* name;
   RunFn run;
+  uint64_t narrowing_work;
 };
 const SolverRow kSolvers[] = {
-#define SOLVER(k, name, run) {name, &run},
+#define SOLVER(k, name, run, work) {name, &run, work},
 #include "smt/solvers.def"
 #undef SOLVER
 };
@@ -45,11 +46,12 @@ CheckResult attempt(Solver solver, const Query& query, const std::string& logic,
 }  // namespace
 
 const char* solver_name(Solver s) { return kSolvers[static_cast<size_t>(s)].name; }
+uint64_t narrowing_work(Solver s) { return kSolvers[static_cast<size_t>(s)].narrowing_work; }
 const char* answer_name(Answer a) { return kAnswers[static_cast<size_t>(a)]; }
 
 const std::vector<Solver>& all_solvers() {
   static const std::vector<Solver> all = {
-#define SOLVER(k, name, run) Solver::k,
+#define SOLVER(k, name, run, work) Solver::k,
 #include "smt/solvers.def"
 #undef SOLVER
   };

@@ -9,7 +9,7 @@
 namespace cairn::smt {
 
 enum class Solver : uint8_t {
-#define SOLVER(k, name, run) k,
+#define SOLVER(k, name, run, work) k,
 #include "smt/solvers.def"
 #undef SOLVER
 };
@@ -28,6 +28,9 @@ struct Query {
   std::vector<Term> wanted;      // terms whose values a Sat answer reports: Bool, BitVec (width <= 64), Float
   unsigned timeout_ms = 3000;
   std::string logic;             // "" = the logic of the assertions and wanted terms (query_logic)
+  // A bound on the solver's work in its own resource units (0: none). Unlike timeout_ms it does not depend on the
+  // machine's load, so an answer given under it is the same on every run; running out answers Timeout.
+  uint64_t work_limit = 0;
 };
 
 struct CheckResult {
@@ -51,9 +54,12 @@ std::string query_logic(const Query& query);
 // what remains of the time limit.
 CheckResult check(Solver solver, const Query& query);
 
-// The backends' entries (solvers.def): one attempt under `logic`, with the query's time limit. They
-// may throw; check() catches.
+// The backends' entries (solvers.def): one attempt under `logic`, with the query's time limit and work limit.
+// They may throw; check() catches.
 CheckResult run_z3(const Query& query, const std::string& logic, unsigned timeout_ms);
 CheckResult run_cvc5(const Query& query, const std::string& logic, unsigned timeout_ms);
+
+// The work limit of one witness-narrowing query on `solver` (solvers.def's last column).
+uint64_t narrowing_work(Solver solver);
 
 }  // namespace cairn::smt

@@ -180,6 +180,7 @@ CheckResult run_cvc5(const Query& query, const std::string& logic, unsigned time
     cvc5::Solver s;
     s.setOption("produce-models", "true");
     s.setOption("tlimit-per", std::to_string(timeout_ms));
+    if (query.work_limit) s.setOption("rlimit-per", std::to_string(query.work_limit));
     s.setLogic(logic);
     if (query.assertions.empty() && query.wanted.empty()) {
       r.answer = Answer::Sat;

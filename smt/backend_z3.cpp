@@ -1,6 +1,8 @@
 // The Z3 backend: terms to Z3 ASTs through the C/C++ API, one check on a fresh context, model values.
 #include <z3++.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 
 #include "smt/backend.h"
@@ -161,9 +163,10 @@ z3::solver solver_for(z3::context& c, const std::string& logic, std::string* use
 }
 
 Answer unknown_kind(const std::string& reason) {
-  return reason.find("timeout") != std::string::npos || reason.find("canceled") != std::string::npos
-             ? Answer::Timeout
-             : Answer::Unknown;
+  // "resource limit": the query's work_limit ran out, which is a timeout counted in work.
+  for (const char* why : {"timeout", "canceled", "resource limit"})
+    if (reason.find(why) != std::string::npos) return Answer::Timeout;
+  return Answer::Unknown;
 }
 
 }  // namespace
@@ -175,6 +178,7 @@ CheckResult run_z3(const Query& query, const std::string& logic, unsigned timeou
     z3::solver s = solver_for(c, logic, &r.logic);
     z3::params p(c);
     p.set("timeout", timeout_ms);
+    if (query.work_limit) p.set("rlimit", static_cast<unsigned>(std::min<uint64_t>(query.work_limit, UINT32_MAX)));
     s.set(p);
     if (query.assertions.empty() && query.wanted.empty()) {
       r.answer = Answer::Sat;

@@ -19,10 +19,11 @@ Term within(Context& c, const InputLeaf& leaf, uint64_t bound) {
   return ule(x, c.bv(w, bound));
 }
 
-Query with(const Query& q, Term extra, unsigned timeout_ms) {
+Query with(const Query& q, Term extra, unsigned timeout_ms, uint64_t work_limit = 0) {
   Query out = q;
   out.assertions.push_back(extra);
   out.timeout_ms = timeout_ms;
+  out.work_limit = work_limit;
   return out;
 }
 
@@ -65,7 +66,7 @@ Narrowed narrow(Context& c, const Query& query, const Inputs& in, Solver solver,
   for (uint64_t bound : kIntegerBounds) {
     Term ints = integer_bound(c, in, bound);
     if (ints.is_true()) break;  // nothing to narrow at this bound or any larger one
-    CheckResult r = ask(solver, with(query, storage && ints, kNarrowTimeoutMs));
+    CheckResult r = ask(solver, with(query, storage && ints, kNarrowTimeoutMs, narrowing_work(solver)));
     if (r.answer == Answer::Sat) {
       values = r.values;
       break;

@@ -9,7 +9,9 @@
 
 namespace cairn::smt {
 
-constexpr unsigned kNarrowTimeoutMs = 500;                 // each small-number query
+// Each small-number query is bounded by its solver's narrowing work (solvers.def), so the witness a run reports
+// does not depend on how loaded the machine is; kNarrowTimeoutMs is only a safety net above that bound.
+constexpr unsigned kNarrowTimeoutMs = 10000;
 constexpr uint64_t kIntegerBounds[] = {16, 256, 65536};    // tried in turn
 
 // Every view's length is at most kWitnessElements (so the model names all its storage). True when no view.
@@ -24,8 +26,8 @@ struct Narrowed {
 };
 
 // Narrows the sat `first` of `solver` on `query`: step 1 (storage, under the query's own limit; asked again
-// only when the inputs hold a view), then step 2 (each bound on its own kNarrowTimeoutMs solver; the first sat
-// gives the values, else step 1's stand). `ask` answers one query on one solver (solve() in cairn; tests
+// only when the inputs hold a view), then step 2 (each bound on its own solver, under narrowing_work(solver);
+// the first sat gives the values, else step 1's stand). `ask` answers one query on one solver (solve() in cairn; tests
 // may pass a direct check).
 using AskFn = CheckResult (*)(Solver, const Query&);
 Narrowed narrow(Context& c, const Query& query, const Inputs& in, Solver solver, const CheckResult& first,

@@ -102,5 +102,37 @@ TEST(SmtBackend, HardQueryEndsAsTimeout) {
   }
 }
 
+// The same hard query under a work limit instead: a wall limit of a minute, which the work limit ends long before,
+// and the same answer each time (the limit counts the solver's work, so the machine's load cannot change it).
+TEST(SmtBackend, WorkLimitEndsAsTimeoutWhateverTheWallLimit) {
+  Context c;
+  Sort w64 = c.bv_sort(64);
+  Term x = c.var("x", w64), y = c.var("y", w64);
+  uint64_t p = 4294967291u, q = 4294967279u;
+  Term n = zext(c.bv(64, p * q), 64);
+  for (Solver s : all_solvers()) {
+    Query hard{{eq(zext(x, 64) * zext(y, 64), n), ult(c.bv(64, 1), x), ule(x, y)}, {x, y}, 60000, ""};
+    hard.work_limit = narrowing_work(s);
+    EXPECT_GT(hard.work_limit, 0u) << solver_name(s);
+    for (int round = 0; round < 2; ++round) {
+      CheckResult r = check(s, hard);
+      EXPECT_EQ(r.answer, Answer::Timeout) << solver_name(s) << " " << answer_name(r.answer) << " " << r.reason;
+    }
+  }
+}
+
+// A work limit leaves an easy query's answer alone.
+TEST(SmtBackend, WorkLimitKeepsAnEasyAnswer) {
+  Context c;
+  Term x = c.var("x", c.bv_sort(32));
+  for (Solver s : all_solvers()) {
+    Query easy{{eq(x + c.bv(32, 5), c.bv(32, 12))}, {x}, 60000, ""};
+    easy.work_limit = narrowing_work(s);
+    CheckResult r = check(s, easy);
+    ASSERT_EQ(r.answer, Answer::Sat) << solver_name(s) << " " << r.reason;
+    EXPECT_EQ(r.values, std::vector<uint64_t>{7});
+  }
+}
+
 }  // namespace
 }  // namespace cairn::smt

@@ -79,6 +79,33 @@ TEST(VerifyWitness, AValueOutsideEveryBoundKeepsTheStorageModel) {
   EXPECT_LE(n.values[1], 16u);
 }
 
+// Every small-number query is bounded by its solver's work limit, not by the wall clock alone: on a loaded machine
+// a wall-clock limit would end a query a quiet run answers, and the record would differ from run to run.
+std::vector<Query> asked;
+CheckResult recording(Solver s, const Query& q) {
+  asked.push_back(q);
+  return check(s, q);
+}
+
+TEST(VerifyWitness, SmallNumberQueriesAreBoundedByWork) {
+  Fixture f;
+  Query q = f.query(slt(f.x(), f.c.bv(32, static_cast<uint64_t>(-100))) && ult(f.c.bv(64, 3), f.len()));
+  for (Solver s : all_solvers()) {
+    CheckResult first = check(s, q);
+    ASSERT_EQ(first.answer, Answer::Sat);
+    asked.clear();
+    Narrowed n = narrow(f.c, q, f.in, s, first, &recording);
+    ASSERT_TRUE(n.ok) << n.reason;
+    ASSERT_GE(asked.size(), 2u);  // the storage query, then ±16 (unsat) and ±256
+    EXPECT_EQ(asked[0].work_limit, 0u) << "the storage query keeps the query's own limit";
+    EXPECT_EQ(asked[0].timeout_ms, q.timeout_ms);
+    for (size_t i = 1; i < asked.size(); ++i) {
+      EXPECT_EQ(asked[i].work_limit, narrowing_work(s)) << solver_name(s) << " query " << i;
+      EXPECT_GE(asked[i].timeout_ms, kNarrowTimeoutMs);
+    }
+  }
+}
+
 TEST(VerifyWitness, BoundsOfEachKind) {
   Fixture f;
   EXPECT_FALSE(storage_bound(f.c, f.in).is_true());
