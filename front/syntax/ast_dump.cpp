@@ -55,7 +55,7 @@ std::string path_at(const Path& p) { return p.empty() ? "?" : path_text(p) + "@"
 std::string nat(const NatArg& a) { return a.is_int ? std::to_string(a.value) : path_text(a.path); }
 
 // Bytes as a one-line quoted string: printable ASCII as is, everything else escaped.
-std::string quoted(std::string_view s) {
+std::string quoted_bytes(std::string_view s) {
   static const char* kHex = "0123456789abcdef";
   std::string out = "\"";
   for (unsigned char c : s) {
@@ -132,7 +132,7 @@ class Dumper {
       case ExprKind::IntLit: s += std::string(" ") + (e.negative ? "-" : "") + std::to_string(e.int_value) + (e.hex ? " hex" : ""); break;
       case ExprKind::FloatLit: s += std::string(" ") + (e.negative ? "-" : "") + e.text; break;
       case ExprKind::CharLit: s += " " + std::to_string(e.int_value); break;
-      case ExprKind::StringLit: s += " " + quoted(e.text); break;
+      case ExprKind::StringLit: s += " " + quoted_bytes(e.text); break;
       case ExprKind::BoolLit: s += e.bool_value ? " true" : " false"; break;
       case ExprKind::Name: s += " " + e.text; break;
       case ExprKind::Unary: s += std::string(" ") + unop_spelling(e.un); break;
@@ -286,7 +286,7 @@ class Dumper {
     }
     line(d, "", h);
     int c = d + 1;
-    for (const std::string& doc : it.doc) text(c, "doc " + quoted(doc));
+    for (const std::string& doc : it.doc) text(c, "doc " + quoted_bytes(doc));
     for (const NatParam& p : it.type_params) text(c, "type-param " + ident(p.name) + (p.is_nat ? " nat" : ""));
     for (const NatParam& p : it.nat_params) text(c, "nat-param " + ident(p.name) + (p.is_nat ? " nat" : " not-nat"));
     kid(W::Type, it.type, c, "type: ");

@@ -3,6 +3,7 @@
 #include <z3++.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -31,7 +32,9 @@ Query golden_query(Context& c, bool contradict) {
   return q;
 }
 
-std::string golden_path() { return std::string(CAIRN_SOURCE_DIR) + "/tests/unit/smt/golden/query.smt2"; }
+std::string golden_path() {
+  return (std::filesystem::path(CAIRN_SOURCE_DIR) / "tests" / "unit" / "smt" / "golden" / "query.smt2").string();
+}
 
 TEST(SmtLib, GoldenQuery) {
   Context c;
