@@ -82,10 +82,19 @@ const Type* Checker::index_expr(ast::Expr* e) {
   return set(e, elem);
 }
 
-// x[lo..hi]: a view of part of a view argument place (§10.4); the caller admits it (call or print).
+// x[lo..hi]: a view of part of a view argument place (§10.4); the caller admits it (call or print). The base may
+// itself be a part (x[a..b][c..d], a part of a part: a view like any other).
 const Type* Checker::part_expr(ast::Expr* e) {
   ast::Expr* base = e->a;
-  const Type* tb = check(base, nullptr);
+  ast::Expr* peeled = base;
+  while (peeled->kind == ExprKind::Paren) peeled = peeled->a;
+  const Type* tb = nullptr;
+  if (peeled->kind == ExprKind::Part) {
+    tb = part_expr(peeled);
+    if (peeled != base) base->info = peeled->info, set(base, tb);
+  } else {
+    tb = check(base, nullptr);
+  }
   if (tb->kind == TypeKind::Error) not_judged();
   bool writable = false;
   const Type* elem = nullptr;

@@ -87,6 +87,13 @@ bool steps_disjoint(const Step& a, const Step& b) {
   return false;
 }
 
+// The steps after a and b index the same coordinates: a part step shifts them by its lower bound (x[1..n][0] is
+// x[1]), so after two parts the later steps compare only when both parts start at the same stable bound.
+bool same_origin(const Step& a, const Step& b) {
+  if (a.kind != Step::Kind::Part && b.kind != Step::Kind::Part) return true;
+  return a.kind == b.kind && stable(a.lo) && a.lo == b.lo;
+}
+
 }  // namespace
 
 LocalVar* named_local(const ast::Expr* e) {
@@ -147,15 +154,19 @@ Place place_of(const ast::Expr* e) {
 bool places_overlap(const Place& a, const Place& b) {
   if (!a || !b || a.root != b.root) return false;
   size_t n = std::min(a.steps.size(), b.steps.size());
-  for (size_t i = 0; i < n; ++i)
+  for (size_t i = 0; i < n; ++i) {
     if (steps_disjoint(a.steps[i], b.steps[i])) return false;
+    if (!same_origin(a.steps[i], b.steps[i])) return true;
+  }
   return true;
 }
 
 bool place_inside(const Place& a, const Place& b) {
   if (!a || !b || a.root != b.root || a.steps.size() <= b.steps.size()) return false;
-  for (size_t i = 0; i < b.steps.size(); ++i)
+  for (size_t i = 0; i < b.steps.size(); ++i) {
     if (steps_disjoint(a.steps[i], b.steps[i])) return false;
+    if (!same_origin(a.steps[i], b.steps[i])) return true;
+  }
   return true;
 }
 
