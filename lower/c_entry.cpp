@@ -31,7 +31,10 @@ std::string library_length(const CParam& p, const check::ParamSig& sig) {
 
 std::string c_entry_name(const check::FnInfo& fn) {
   std::string out = "cf_";
-  for (char c : fn.full_name()) out += c == '.' ? '_' : c;
+  for (char c : fn.full_name()) {
+    if (c == '.' || c == '[' || c == ',') out += '_';
+    else if (c != ']' && c != ' ') out += c;
+  }
   return out;
 }
 
@@ -102,7 +105,7 @@ std::string entry_declaration(const CEntry& e) {
 std::string entry_definition(const CEntry& e, const SourceSet& sources, CTypes& types) {
   const check::FnInfo& fn = *e.info;
   TypeNamer& lib = types.library();
-  std::string params, checks, spans, values, args;
+  std::string params, checks, spans, values, args, after;
   uint32_t nspans = 0;
   bool writes = false;
   for (size_t j = 0; j < e.params.size(); ++j) {
@@ -114,7 +117,7 @@ std::string entry_definition(const CEntry& e, const SourceSet& sources, CTypes& 
     args += (j ? ", " : "") + v;
     if (p.how == CParam::How::Value) {
       std::string lt = lib.name(p.type);
-      values += "  " + lt + " " + v + " = " + (is_struct(p.type) ? "cr::same_bytes<" + lt + ">(" + a + ")" : a) + ";\n";
+      values += "  " + lt + " " + v + " = " + (is_struct(p.type) ? types.from_c(p.type, a) : a) + ";\n";
       if (p.type->kind != TypeKind::Scalar) values += types.tag_checks(p.type, v, "  ");  // a scalar came in a register
       continue;
     }
@@ -123,17 +126,36 @@ std::string entry_definition(const CEntry& e, const SourceSet& sources, CTypes& 
     std::string ptr = "reinterpret_cast<" + le + "*>(const_cast<" + ce + "*>(" + a + "))";
     writes = writes || p.type->rw;
     ++nspans;
+    // An element whose library layout is not its C layout (a payload sum, a record holding one) is converted into
+    // storage of the library's own (counted against the memory cap) and, when written, converted back after the call.
+    bool convert = !types.same_layout(elem);
+    std::string copy = "t" + std::to_string(j);
     if (p.how == CParam::How::View) {
       std::string len = library_length(p, sig);
       checks += "  cr::entry_view(" + a + ", " + len + ", sizeof(" + ce + "), alignof(" + ce + "), &cairn_site);\n";
       spans += "{" + a + ", " + len + " * sizeof(" + ce + "), " + (p.type->rw ? "true" : "false") + "}, ";
-      values += "  cr::View<" + le + "> " + v + "{" + ptr + ", " + len + "};\n";
+      if (convert) {
+        values += "  cr::Buf<" + le + "> " + copy + " = cr::buf_new<" + le + ">(" + len + ", sizeof(" + le +
+                  "), &cairn_site);\n";
+        values += "  for (uint64_t i = 0; i < " + len + "; ++i) " + copy + ".p[i] = " + types.from_c(elem, a + "[i]") + ";\n";
+        values += "  cr::View<" + le + "> " + v + "{" + copy + ".p, " + len + "};\n";
+        if (p.type->rw)
+          after += "  for (uint64_t i = 0; i < " + len + "; ++i) " + a + "[i] = " + types.to_c(elem, copy + ".p[i]") + ";\n";
+      } else {
+        values += "  cr::View<" + le + "> " + v + "{" + ptr + ", " + len + "};\n";
+      }
       std::string inner = types.tag_checks(elem, v + ".p[i]", "    ");
       if (!inner.empty()) values += "  for (uint64_t i = 0; i < " + v + ".n; ++i) {\n" + inner + "  }\n";
     } else {
       checks += "  cr::entry_one(" + a + ", alignof(" + ce + "), &cairn_site);\n";
       spans += "{" + a + ", sizeof(" + ce + "), " + (p.type->rw ? "true" : "false") + "}, ";
-      values += "  " + le + "& " + v + " = *" + ptr + ";\n";
+      if (convert) {
+        values += "  " + le + " " + copy + " = " + types.from_c(elem, "*" + a) + ";\n";
+        values += "  " + le + "& " + v + " = " + copy + ";\n";
+        if (p.type->rw) after += "  *" + a + " = " + types.to_c(elem, copy) + ";\n";
+      } else {
+        values += "  " + le + "& " + v + " = *" + ptr + ";\n";
+      }
       values += types.tag_checks(elem, v, "  ");
     }
   }
@@ -146,9 +168,10 @@ std::string entry_definition(const CEntry& e, const SourceSet& sources, CTypes& 
   s += "  static const cr::Site cairn_site = {" + cpp_string(file) + ", " + std::to_string(at.line) + "};\n";
   s += checks + values;
   std::string call = e.body + "(" + args + ")";
-  if (e.result == "void") s += "  " + call + ";\n";
-  else if (is_struct(fn.result)) s += "  return cr::same_bytes<" + e.result + ">(" + call + ");\n";
-  else s += "  return " + call + ";\n";
+  std::string result = is_struct(fn.result) ? types.to_c(fn.result, "cairn_r") : "cairn_r";
+  if (e.result == "void") s += "  " + call + ";\n" + after;
+  else if (after.empty()) s += "  return " + (is_struct(fn.result) ? types.to_c(fn.result, call) : call) + ";\n";
+  else s += "  auto cairn_r = " + call + ";\n" + after + "  return " + result + ";\n";
   return s + "}\n";
 }
 

@@ -27,7 +27,8 @@ struct CEntry {
   std::string prototype;  // "ct_Summary cf_summarize(size_t n, const int64_t *xs)"
 };
 
-// The C name of a function: cf_ and its qualified name with dots as underscores ("cf_geo_area").
+// The C name of a function: cf_ and its qualified name with dots as underscores ("cf_geo_area"), an instance's
+// natural arguments after underscores ("cf_scale_4" for scale[4]).
 std::string c_entry_name(const check::FnInfo& fn);
 
 // Fills `e` for `fn`, or returns why it cannot cross ("its parameter b is an owner (Buf[i64]), ...").

@@ -8,6 +8,7 @@
 #include "front/driver/check_record.h"
 #include "front/source/sha256.h"
 #include "lower/c_entry.h"
+#include "front/driver/library_exports.h"
 
 namespace cairn::lower {
 
@@ -26,12 +27,6 @@ std::string upper(std::string s) {
   for (char& c : s)
     if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
   return s;
-}
-
-// Whether the header considers `fn` at all: public functions of the program's own sources, not tests,
-// implementations, main, or instances (their template is listed as left out).
-bool considered(const check::FnInfo& fn, const check::Program& p) {
-  return fn.is_pub && !fn.is_test && !fn.in_dependency && !fn.implements && &fn != p.main && !fn.template_of;
 }
 
 std::string prelude(const std::string& file, const std::string& library, const std::string& id) {
@@ -67,9 +62,9 @@ std::string hash_block(const std::string& library, const std::string& symbol) {
 
 std::string left_out_block(const std::vector<std::pair<std::string, std::string>>& left_out) {
   std::string s = "/* What cannot cross into C. Owners (Buf), linear values, function values, arrays by value and\n"
-                  " * records or sums holding them have no C form; templates have instances, not one symbol.\n"
-                  " * Private functions, tests, implementations and main are not part of the interface.\n";
-  if (left_out.empty()) return s + " * Every public function of this library crosses.\n */\n";
+                  " * records or sums holding them have no C form; a template crosses as its instances.\n"
+                  " * Tests and main are not part of the interface.\n";
+  if (left_out.empty()) return s + " * Every function of this library crosses.\n */\n";
   s += " * Left out:\n";
   for (const auto& [name, why] : left_out) s += " *   " + name + ": " + why + ".\n";
   return s + " */\n";
@@ -88,7 +83,7 @@ CHeader c_header(const ir::Module& m, const SourceSet& sources, const std::vecto
   std::set<std::string> names;
   for (uint32_t i = 0; i < m.fns.size(); ++i) {
     const check::FnInfo& fn = *m.fns[i].info;
-    if (!considered(fn, program) || symbols[i].empty()) continue;
+    if (!driver::library_exports(fn, program) || symbols[i].empty()) continue;
     CEntry e;
     std::string why = plan_entry(fn, symbols[i], types, e);
     if (why.empty() && !names.insert(e.name).second) why = "its C name " + e.name + " is another entry's";
@@ -99,11 +94,11 @@ CHeader c_header(const ir::Module& m, const SourceSet& sources, const std::vecto
     entries.push_back(std::move(e));
   }
   for (const check::FnInfo& fn : program.fns) {
-    if (!fn.is_template || !fn.is_pub || fn.in_dependency || fn.is_test) continue;
+    if (!fn.is_template || !fn.instances.empty() || fn.in_dependency || fn.is_test) continue;
     std::string nats;
     if (fn.decl)
       for (const ast::NatParam& n : fn.decl->nat_params) nats += (nats.empty() ? "" : ", ") + n.name.name + ":nat";
-    out.push_back({fn.name_pos, {"fn " + fn.full_name() + "[" + nats + "]", "a template: each instance is its own function"}});
+    out.push_back({fn.name_pos, {"fn " + fn.full_name() + "[" + nats + "]", "a template with no instance: it exports nothing"}});
   }
   std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& [pos, item] : out) h.left_out.push_back(item);
@@ -123,7 +118,7 @@ CHeader c_header(const ir::Module& m, const SourceSet& sources, const std::vecto
 
   h.library_cpp = "// The C entries of " + h.file + " (cairn build --header): the header's layouts held to the library's\n"
                   "// own structs, the interface symbol, and each entry's checks before the body.\n";
-  h.library_cpp += "#include \"" + h.file + "\"\n\n" + types.library_asserts();
+  h.library_cpp += "#include \"" + h.file + "\"\n\n" + types.library_asserts() + types.conversions();
   h.library_cpp += "extern \"C\" const char " + symbol + " = 1;\n\n";
   for (const CEntry& e : entries) h.library_cpp += entry_definition(e, sources, types) + "\n";
   return h;

@@ -138,10 +138,21 @@ void CTypes::declare(const Type* t) {
     s.library_name = library_.name(t);
     for (const check::FieldInfo& f : t->record->fields) add(f.name, f.type, "f_" + f.name);
   } else if (TypeNamer::is_payload_sum(t)) {
+    // §3.9: { tag:u32; payload } with the payload a union of the variants' payloads.
     s.library_name = library_.name(t);
     add("tag", program_.types.scalar(check::Scalar::U32), "tag");
+    uint64_t payload_align = 1, payload_size = 0;
     for (uint32_t v = 0; v < t->sum->variants.size(); ++v)
-      if (const Type* p = library_.payload(t, v)) add(t->sum->variants[v].name, p, "p" + std::to_string(v));
+      if (const Type* p = library_.payload(t, v)) {
+        payload_align = std::max(payload_align, this->align(p));
+        payload_size = std::max(payload_size, size(p));
+      }
+    uint64_t at = round_up(offset, payload_align);
+    for (uint32_t v = 0; v < t->sum->variants.size(); ++v)
+      if (const Type* p = library_.payload(t, v))
+        s.members.push_back({t->sum->variants[v].name, p, at, "p" + std::to_string(v), true});
+    align = std::max(align, payload_align);
+    offset = at + payload_size;
   } else {
     offset = 4;
   }
@@ -178,13 +189,17 @@ std::string CTypes::declaration(const CStruct& s) const {
     return d + "};\n";
   }
   std::string d = "typedef struct " + s.name + " {\n";
+  bool in_union = false;
   for (const CMember& m : s.members) {
     const Type* mt = m.type;
     std::string c = "void";
     if (mt->kind == TypeKind::Scalar) c = c_scalar(mt->scalar);
     else if (auto it = index_.find(mt); it != index_.end()) c = structs_[it->second].name;
-    d += "  " + c + " " + m.name + ";\n";
+    if (m.in_payload && !in_union) d += "  union {\n";
+    in_union = in_union || m.in_payload;
+    d += std::string(m.in_payload ? "    " : "  ") + c + " " + m.name + ";\n";
   }
+  if (in_union) d += "  } payload;\n";
   d += "} " + s.name + ";\n";
   if (t->kind == TypeKind::Sum) {
     d += "enum {\n";
@@ -201,7 +216,7 @@ std::string CTypes::definitions() const {
     const Type* t = s.type;
     const ast::Item* decl = t->kind == TypeKind::Record ? t->record->decl : t->sum->decl;
     std::string about = t->kind == TypeKind::Record ? "record " + check::type_name(t)
-                        : TypeNamer::is_payload_sum(t) ? "sum " + check::type_name(t) + ": tag names the variant; the member named after it holds its payload"
+                        : TypeNamer::is_payload_sum(t) ? "sum " + check::type_name(t) + ": tag names the variant, payload.NAME holds variant NAME's payload"
                                                         : "enum " + check::type_name(t) + " of tags alone";
     out += "/*\n" + comment_lines(decl ? &decl->doc : nullptr) + " * CAIRN: " + about + ".\n */\n";
     out += declaration(s);
@@ -209,8 +224,8 @@ std::string CTypes::definitions() const {
     out += a + "(sizeof(" + s.name + ") == " + std::to_string(s.size) + ", \"" + s.name + ": size\");\n";
     out += a + "(CAIRN_ALIGNOF(" + s.name + ") == " + std::to_string(s.align) + ", \"" + s.name + ": alignment\");\n";
     for (const CMember& m : s.members)
-      out += a + "(offsetof(" + s.name + ", " + m.name + ") == " + std::to_string(m.offset) + ", \"" + s.name + "." +
-             m.name + ": offset\");\n";
+      out += a + "(offsetof(" + s.name + ", " + m.designator() + ") == " + std::to_string(m.offset) + ", \"" +
+             s.name + "." + m.designator() + ": offset\");\n";
     out += "\n";
   }
   return out;
@@ -229,6 +244,7 @@ std::string CTypes::library_asserts() const {
       out += "static_assert(sizeof(" + s.name + ") == sizeof(uint32_t), \"" + s.name + ": the library's tag\");\n";
       continue;
     }
+    if (!same_layout(s.type)) continue;  // crosses through conversions()
     out += "static_assert(sizeof(" + s.name + ") == sizeof(" + s.library_name + ") && alignof(" + s.name +
            ") == alignof(" + s.library_name + "), \"" + s.name + ": the library's layout\");\n";
     for (const CMember& m : s.members)
@@ -257,6 +273,62 @@ std::string CTypes::tag_checks(const Type* t, const std::string& expr, const std
     if (!inner.empty()) s += indent + "if (" + expr + ".tag == " + std::to_string(v) + ") {\n" + inner + indent + "}\n";
   }
   return s;
+}
+
+bool CTypes::same_layout(const Type* t) const {
+  if (!t || t->kind == TypeKind::Scalar) return true;
+  if (t->kind == TypeKind::Sum) return !TypeNamer::is_payload_sum(t);
+  if (t->kind != TypeKind::Record) return false;
+  for (const check::FieldInfo& f : t->record->fields)
+    if (!same_layout(f.type)) return false;
+  return true;
+}
+
+std::string CTypes::from_c(const Type* t, const std::string& expr) {
+  auto it = index_.find(t);
+  if (same_layout(t) || it == index_.end())
+    return "cr::same_bytes<" + library_.name(t) + ">(" + expr + ")";
+  return "cairn_in_" + structs_[it->second].name + "(" + expr + ")";
+}
+
+std::string CTypes::to_c(const Type* t, const std::string& expr) {
+  auto it = index_.find(t);
+  if (t->kind == TypeKind::Scalar || it == index_.end()) return expr;
+  if (same_layout(t)) return "cr::same_bytes<" + structs_[it->second].name + ">(" + expr + ")";
+  return "cairn_out_" + structs_[it->second].name + "(" + expr + ")";
+}
+
+// Member by member; a sum converts only the payload its tag names (a tag naming no variant is kept, for the
+// entry's tag check to refuse). The C side starts as zero bytes, so that no byte of it is left unset.
+std::string CTypes::conversions() {
+  std::string out;
+  for (const CStruct& s : structs_) {
+    if (s.library_name.empty() || same_layout(s.type)) continue;
+    std::string in = "static " + s.library_name + " cairn_in_" + s.name + "(const " + s.name + "& c) {\n  " +
+                     s.library_name + " v{};\n";
+    std::string back = "static " + s.name + " cairn_out_" + s.name + "(const " + s.library_name + "& v) {\n  " +
+                       s.name + " c;\n  std::memset(&c, 0, sizeof c);\n";
+    bool sum = s.type->kind == TypeKind::Sum;
+    if (sum) {
+      in += "  v.tag = c.tag;\n  switch (c.tag) {\n";
+      back += "  c.tag = v.tag;\n  switch (v.tag) {\n";
+    }
+    for (const CMember& m : s.members) {
+      if (m.name == "tag" && !m.in_payload && sum) continue;
+      std::string c = "c." + m.designator(), v = "v." + m.library_member;
+      std::string indent = sum ? "    " : "  ";
+      std::string open = sum ? "    case " + m.library_member.substr(1) + ": " : indent;
+      std::string close = sum ? " break;\n" : "\n";
+      in += open + v + " = " + from_c(m.type, c) + ";" + close;
+      back += open + c + " = " + to_c(m.type, v) + ";" + close;
+    }
+    if (sum) {
+      in += "    default: break;\n  }\n";
+      back += "    default: break;\n  }\n";
+    }
+    out += in + "  return v;\n}\n" + back + "  return c;\n}\n";
+  }
+  return out;
 }
 
 }  // namespace cairn::lower

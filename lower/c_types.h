@@ -12,11 +12,16 @@
 namespace cairn::lower {
 
 // One member of a ct_ struct: its C name, its CAIRN type, its offset, and the library struct's member it mirrors.
+// A payload sum's variants are the members of one union, `payload` (language spec §3.9: the tag, then the largest
+// payload), so that every variant's payload starts at the same offset.
 struct CMember {
   std::string name;
   const check::Type* type = nullptr;
   uint64_t offset = 0;
   std::string library_member;  // "f_count" of a record, "p1" of a sum, "tag"
+  bool in_payload = false;     // a variant's member of the payload union
+  // How C names the member from the struct: "count", "payload.Number".
+  std::string designator() const { return in_payload ? "payload." + name : name; }
 };
 
 // A record or a sum as the header declares it. A tag-only enum is a typedef of uint32_t and has no members.
@@ -43,8 +48,21 @@ class CTypes {
   std::string definitions() const;
   // The same declarations without comments: part of what the interface hash covers.
   std::string interface_text() const;
-  // The library's C++ assertions: each ct_ struct has the size, alignment and member offsets of its own struct.
+  // The library's C++ assertions: a ct_ struct whose layout is its library struct's (same_layout) has that
+  // struct's size, alignment and member offsets. (The header the library includes asserts every ct_ struct's
+  // layout of §3.9.)
   std::string library_asserts() const;
+  // True when the library's own struct for t has t's C layout: scalars, tag-only enums and records of such.
+  // A payload sum does not (the library keeps every variant's payload in a member of its own), nor a record
+  // holding one; their values cross through conversions().
+  bool same_layout(const check::Type* t) const;
+  // The library's C++ conversion functions between each ct_ struct that is not same_layout and its library
+  // struct (cairn_in_ct_X, cairn_out_ct_X), each after those it calls.
+  std::string conversions();
+  // A C++ expression converting `expr`, a C value of crossing type t, to the library's type (bytes copied as they
+  // are, so that the tag checks see them), and back.
+  std::string from_c(const check::Type* t, const std::string& expr);
+  std::string to_c(const check::Type* t, const std::string& expr);
   // C++ statements checking the tags and bools inside `expr` (an lvalue of the library's type for t, read from the
   // caller's memory), indented by `indent`.
   std::string tag_checks(const check::Type* t, const std::string& expr, const std::string& indent);

@@ -2,6 +2,7 @@
 // linkage that check their view arguments on entry (§10.7), and the call harness (tools.md §5.4).
 #include "lower/entry.h"
 
+#include "front/driver/library_exports.h"
 #include "lower/names.h"
 #include "lower/types.h"
 
@@ -39,13 +40,14 @@ std::string tests_main(const ir::Module& m, const std::vector<std::string>& symb
   return s;
 }
 
-// One wrapper per public function whose parameters are scalars, single borrows or views (pointer, length).
+// One wrapper per exported function (library_exports.h) whose parameters are scalars, single borrows or views
+// (pointer, length).
 std::string library(const ir::Module& m, const SourceSet& sources, const std::vector<std::string>& symbols) {
   TypeNamer types(*m.program);
   std::string s;
   for (uint32_t i = 0; i < m.fns.size(); ++i) {
     const check::FnInfo& info = *m.fns[i].info;
-    if (!info.is_pub || info.is_test || info.in_dependency || info.implements) continue;
+    if (!driver::library_exports(info, *m.program)) continue;
     bool ok = !info.result || info.result->kind == check::TypeKind::Void || info.result->kind == check::TypeKind::Scalar;
     std::string params, args, spans;
     uint32_t nspans = 0;

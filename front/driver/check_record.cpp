@@ -2,6 +2,7 @@
 #include "front/driver/check_record.h"
 
 #include "front/check/types.h"
+#include "front/driver/library_exports.h"
 
 namespace cairn::driver {
 
@@ -62,7 +63,7 @@ nlohmann::ordered_json check_record(const check::Program& program, bool is_libra
     f["signature"] = signature_text(fn);
     f["effects"] = check::row_labels(fn.row, names);
     fns.push_back(std::move(f));
-    if (is_library && fn.implements == nullptr && !fn.in_dependency) lib.push_back(fn.qualified);
+    if (is_library && library_exports(fn, program)) lib.push_back(fn.qualified);
   }
   j["functions"] = std::move(fns);
   j["library_functions"] = std::move(lib);

@@ -31,11 +31,11 @@ CAIRN_STATIC_ASSERT(sizeof(size_t) == 8 && sizeof(void *) == 8, "shapes.h needs 
 CAIRN_STATIC_ASSERT(sizeof(bool) == 1, "shapes.h: bool is one byte");
 CAIRN_STATIC_ASSERT(sizeof(float) == 4 && sizeof(double) == 8, "shapes.h: IEEE binary32 and binary64");
 
-/* The interface hash: only the libshapes.so built with this header defines cairn_shapes_iface_fdc9440cbddb0e69,
+/* The interface hash: only the libshapes.so built with this header defines cairn_shapes_iface_17b1f9c043d1c348,
  * so a program built against another version of the interface fails to link. */
-extern const char cairn_shapes_iface_fdc9440cbddb0e69;
+extern const char cairn_shapes_iface_17b1f9c043d1c348;
 __attribute__((constructor, used)) static void cairn_shapes_iface(void) {
-  const volatile char *iface = &cairn_shapes_iface_fdc9440cbddb0e69;
+  const volatile char *iface = &cairn_shapes_iface_17b1f9c043d1c348;
   (void)*iface;
 }
 
@@ -80,11 +80,13 @@ CAIRN_STATIC_ASSERT(sizeof(ct_geo_Side) == 4, "ct_geo_Side: size");
 CAIRN_STATIC_ASSERT(CAIRN_ALIGNOF(ct_geo_Side) == 4, "ct_geo_Side: alignment");
 
 /*
- * CAIRN: sum Option[usize]: tag names the variant; the member named after it holds its payload.
+ * CAIRN: sum Option[usize]: tag names the variant, payload.NAME holds variant NAME's payload.
  */
 typedef struct ct_Option_usize {
   uint32_t tag;
-  size_t Some;
+  union {
+    size_t Some;
+  } payload;
 } ct_Option_usize;
 enum {
   ct_Option_usize_Some = 0,
@@ -93,7 +95,7 @@ enum {
 CAIRN_STATIC_ASSERT(sizeof(ct_Option_usize) == 16, "ct_Option_usize: size");
 CAIRN_STATIC_ASSERT(CAIRN_ALIGNOF(ct_Option_usize) == 8, "ct_Option_usize: alignment");
 CAIRN_STATIC_ASSERT(offsetof(ct_Option_usize, tag) == 0, "ct_Option_usize.tag: offset");
-CAIRN_STATIC_ASSERT(offsetof(ct_Option_usize, Some) == 8, "ct_Option_usize.Some: offset");
+CAIRN_STATIC_ASSERT(offsetof(ct_Option_usize, payload.Some) == 8, "ct_Option_usize.payload.Some: offset");
 
 /*
  * The area of a box.
@@ -139,8 +141,8 @@ int64_t cf_width(ct_geo_Box b);
 #endif
 
 /* What cannot cross into C. Owners (Buf), linear values, function values, arrays by value and
- * records or sums holding them have no C form; templates have instances, not one symbol.
- * Private functions, tests, implementations and main are not part of the interface.
+ * records or sums holding them have no C form; a template crosses as its instances.
+ * Tests and main are not part of the interface.
  * Left out:
  *   fn wire_value(w:Wire) -> u32: its parameter w is a packed record (Wire), whose layout the lowering does not pack yet.
  *   fn line_word(l:Line) -> u64: its parameter l is a record with align(64) (Line), whose alignment the lowering does not apply yet.

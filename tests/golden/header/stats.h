@@ -31,11 +31,11 @@ CAIRN_STATIC_ASSERT(sizeof(size_t) == 8 && sizeof(void *) == 8, "stats.h needs a
 CAIRN_STATIC_ASSERT(sizeof(bool) == 1, "stats.h: bool is one byte");
 CAIRN_STATIC_ASSERT(sizeof(float) == 4 && sizeof(double) == 8, "stats.h: IEEE binary32 and binary64");
 
-/* The interface hash: only the libstats.so built with this header defines cairn_stats_iface_1fb452d1fa370bba,
+/* The interface hash: only the libstats.so built with this header defines cairn_stats_iface_f50d73adf823d0d0,
  * so a program built against another version of the interface fails to link. */
-extern const char cairn_stats_iface_1fb452d1fa370bba;
+extern const char cairn_stats_iface_f50d73adf823d0d0;
 __attribute__((constructor, used)) static void cairn_stats_iface(void) {
-  const volatile char *iface = &cairn_stats_iface_1fb452d1fa370bba;
+  const volatile char *iface = &cairn_stats_iface_f50d73adf823d0d0;
   (void)*iface;
 }
 
@@ -85,23 +85,38 @@ CAIRN_STATIC_ASSERT(offsetof(ct_Range, empty) == 8, "ct_Range.empty: offset");
 
 /*
  * A parsed digit: its value, the position of a bad byte, or nothing at all.
- * CAIRN: sum Reading: tag names the variant; the member named after it holds its payload.
+ * CAIRN: sum Reading: tag names the variant, payload.NAME holds variant NAME's payload.
  */
 typedef struct ct_Reading {
   uint32_t tag;
-  uint64_t Number;
-  size_t BadDigit;
+  union {
+    uint64_t Number;
+    size_t BadDigit;
+  } payload;
 } ct_Reading;
 enum {
   ct_Reading_Number = 0,
   ct_Reading_BadDigit = 1,
   ct_Reading_Blank = 2,
 };
-CAIRN_STATIC_ASSERT(sizeof(ct_Reading) == 24, "ct_Reading: size");
+CAIRN_STATIC_ASSERT(sizeof(ct_Reading) == 16, "ct_Reading: size");
 CAIRN_STATIC_ASSERT(CAIRN_ALIGNOF(ct_Reading) == 8, "ct_Reading: alignment");
 CAIRN_STATIC_ASSERT(offsetof(ct_Reading, tag) == 0, "ct_Reading.tag: offset");
-CAIRN_STATIC_ASSERT(offsetof(ct_Reading, Number) == 8, "ct_Reading.Number: offset");
-CAIRN_STATIC_ASSERT(offsetof(ct_Reading, BadDigit) == 16, "ct_Reading.BadDigit: offset");
+CAIRN_STATIC_ASSERT(offsetof(ct_Reading, payload.Number) == 8, "ct_Reading.payload.Number: offset");
+CAIRN_STATIC_ASSERT(offsetof(ct_Reading, payload.BadDigit) == 8, "ct_Reading.payload.BadDigit: offset");
+
+/*
+ * A reading and where it was taken: a record holding a payload sum.
+ * CAIRN: record Sample.
+ */
+typedef struct ct_Sample {
+  uint32_t at;
+  ct_Reading reading;
+} ct_Sample;
+CAIRN_STATIC_ASSERT(sizeof(ct_Sample) == 24, "ct_Sample: size");
+CAIRN_STATIC_ASSERT(CAIRN_ALIGNOF(ct_Sample) == 8, "ct_Sample: alignment");
+CAIRN_STATIC_ASSERT(offsetof(ct_Sample, at) == 0, "ct_Sample.at: offset");
+CAIRN_STATIC_ASSERT(offsetof(ct_Sample, reading) == 8, "ct_Sample.reading: offset");
 
 /*
  * One pass over the samples. The total is checked: a sum past i64 aborts rather than wrap.
@@ -179,6 +194,65 @@ uint32_t cf_sum4(const uint32_t *xs);
 void cf_bump(uint64_t *c);
 
 /*
+ * x times K (a template: the library exports its instances, times[3] here).
+ * CAIRN: fn times[3](x:u64) -> u64
+ * Effects: trap.
+ */
+uint64_t cf_times_3(uint64_t x);
+
+/*
+ * Private, and exported all the same: a library exports every function of its sources.
+ * CAIRN: fn helper(x:u64) -> u64
+ * Effects: trap.
+ */
+uint64_t cf_helper(uint64_t x);
+
+/*
+ * The sum of two numbers in another order: an implementation, exported like any other function.
+ * CAIRN: fn add_swapped(a:i64, b:i64) -> i64
+ * Effects: trap.
+ */
+int64_t cf_add_swapped(int64_t a, int64_t b);
+
+/*
+ * The sample of byte c at position at.
+ * CAIRN: fn sample_of(c:u8, at:u32) -> Sample
+ * Effects: trap.
+ */
+ct_Sample cf_sample_of(uint8_t c, uint32_t at);
+
+/*
+ * Where the sample was taken, plus the value it holds.
+ * CAIRN: fn sample_score(s:Sample) -> u64
+ * Effects: trap.
+ */
+uint64_t cf_sample_score(ct_Sample s);
+
+/*
+ * How many readings hold a number (payload sums read through a view).
+ * CAIRN: fn count_numbers(n:usize, rs:ro<Reading>[n]) -> usize
+ * rs: n elements, read; null only when empty.
+ * Effects: read:rs, trap.
+ */
+size_t cf_count_numbers(size_t n, const ct_Reading *rs);
+
+/*
+ * Every bad digit becomes blank (payload sums written through a view).
+ * CAIRN: fn clear_bad(n:usize, rs:rw<Reading>[n])
+ * rs: n elements, read and written; null only when empty.
+ * Effects: read:rs, trap, write:rs.
+ */
+void cf_clear_bad(size_t n, ct_Reading *rs);
+
+/*
+ * A number one larger, a bad digit one position on (a payload sum written through a borrow).
+ * CAIRN: fn advance(r:rw<Reading>)
+ * r: one Reading, read and written; never null.
+ * Effects: read:r, trap, write:r.
+ */
+void cf_advance(ct_Reading *r);
+
+/*
  * Uses the private helper and the template's instance.
  * CAIRN: fn triple_plus_one(x:u64) -> u64
  * Effects: trap.
@@ -190,14 +264,13 @@ uint64_t cf_triple_plus_one(uint64_t x);
 #endif
 
 /* What cannot cross into C. Owners (Buf), linear values, function values, arrays by value and
- * records or sums holding them have no C form; templates have instances, not one symbol.
- * Private functions, tests, implementations and main are not part of the interface.
+ * records or sums holding them have no C form; a template crosses as its instances.
+ * Tests and main are not part of the interface.
  * Left out:
  *   fn largest(b:Buf[i64]) -> i64: its parameter b is an owner (Buf[i64]), whose storage only CAIRN may release.
  *   fn redeem(t:Token) -> u64: its parameter t is a linear value (Token), which must be consumed exactly once.
  *   fn apply(f:fn(i64) -> i64, x:i64) -> i64: its parameter f is a function value (fn(i64) -> i64).
  *   fn first(a:Array[i64, 4]) -> i64: its parameter a is an array by value (Array[i64, 4]); take a view instead.
- *   fn times[K:nat]: a template: each instance is its own function.
  */
 
 #endif

@@ -2,7 +2,9 @@
 // it checks every entry and prints "ok"; with one it makes the call a foreign caller gets wrong, which the entry
 // must abort: overlap (an rw view overlapping a read view), misaligned (a view pointer off its element's
 // alignment), null (a null view that is not empty), null-borrow, bad-tag (an enum tag naming no variant),
-// bad-bool (a record's bool holding 2).
+// bad-bool (a record's bool holding 2), bad-view-tag (a payload sum in a view naming no variant), bad-borrow-tag
+// (the same through a single borrow).
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -31,12 +33,38 @@ int check_all() {
   ct_Range r = cf_range_of(-2, 5);
   expect(r.lo == -2 && r.hi == 5 && !r.empty, "range_of");
   expect(cf_range_width(r) == 8 && cf_range_width(cf_range_of(3, 1)) == 0, "range_width");
+  // A payload sum is the tag and one union of the payloads (language spec §3.9): 16 bytes, every payload at 8.
+  static_assert(sizeof(ct_Reading) == 16 && offsetof(ct_Reading, payload) == 8, "the layout of a payload sum");
   ct_Reading d = cf_parse_digit('7', 0);
-  expect(d.tag == ct_Reading_Number && d.Number == 7, "parse_digit number");
+  expect(d.tag == ct_Reading_Number && d.payload.Number == 7, "parse_digit number");
   ct_Reading bad = cf_parse_digit('x', 5);
-  expect(bad.tag == ct_Reading_BadDigit && bad.BadDigit == 5, "parse_digit bad");
+  expect(bad.tag == ct_Reading_BadDigit && bad.payload.BadDigit == 5, "parse_digit bad");
   expect(cf_parse_digit(' ', 1).tag == ct_Reading_Blank, "parse_digit blank");
   expect(cf_reading_value(d) == 7 && cf_reading_value(bad) == 1005, "reading_value");
+  ct_Reading made[3];
+  std::memset(made, 0xAB, sizeof made);  // whatever bytes the C side leaves in the union
+  made[0].tag = ct_Reading_Number;
+  made[0].payload.Number = 41;
+  made[1].tag = ct_Reading_BadDigit;
+  made[1].payload.BadDigit = 9;
+  made[2].tag = ct_Reading_Blank;
+  expect(cf_reading_value(made[0]) == 41 && cf_reading_value(made[1]) == 1009 && cf_reading_value(made[2]) == 0,
+         "reading_value of readings made in C");
+  expect(cf_count_numbers(3, made) == 1 && cf_count_numbers(0, nullptr) == 0, "count_numbers");
+  cf_advance(&made[0]);
+  cf_advance(&made[1]);
+  cf_advance(&made[2]);
+  expect(made[0].tag == ct_Reading_Number && made[0].payload.Number == 42, "advance a number");
+  expect(made[1].tag == ct_Reading_BadDigit && made[1].payload.BadDigit == 10, "advance a bad digit");
+  expect(made[2].tag == ct_Reading_Blank, "advance blank");
+  cf_clear_bad(3, made);
+  expect(made[0].tag == ct_Reading_Number && made[0].payload.Number == 42 && made[1].tag == ct_Reading_Blank &&
+             made[2].tag == ct_Reading_Blank, "clear_bad");
+  ct_Sample sample = cf_sample_of('3', 20);
+  expect(sample.at == 20 && sample.reading.tag == ct_Reading_Number && sample.reading.payload.Number == 3, "sample_of");
+  ct_Sample blank = cf_sample_of(' ', 4);
+  expect(blank.reading.tag == ct_Reading_Blank && cf_sample_score(sample) == 23 && cf_sample_score(blank) == 4,
+         "sample_score");
   int64_t out[6] = {};
   cf_scale_into(6, samples, out, 3);
   expect(out[0] == 12 && out[5] == 126, "scale_into");
@@ -46,6 +74,9 @@ int check_all() {
   cf_bump(&calls);
   expect(calls == 42, "bump");
   expect(cf_triple_plus_one(5) == 16, "triple_plus_one");
+  // A library exports every function of its sources (language spec §14.4): private ones, implementations and
+  // template instances too.
+  expect(cf_helper(4) == 5 && cf_times_3(7) == 21 && cf_add_swapped(40, 2) == 42, "helper, times[3], add_swapped");
   if (failures == 0) std::printf("ok\n");
   return failures ? 1 : 0;
 }
@@ -71,6 +102,14 @@ int main(int argc, char** argv) {
     const unsigned char two = 2;
     std::memcpy(&r.empty, &two, 1);  // a byte no C bool holds, as raw memory from outside might
     cf_range_width(r);
+  } else if (std::strcmp(argv[1], "bad-view-tag") == 0) {
+    ct_Reading rs[2] = {cf_parse_digit('1', 0), cf_parse_digit('2', 1)};
+    rs[1].tag = 7;
+    cf_count_numbers(2, rs);
+  } else if (std::strcmp(argv[1], "bad-borrow-tag") == 0) {
+    ct_Reading r = cf_parse_digit('1', 0);
+    r.tag = 3;
+    cf_advance(&r);
   } else if (std::strcmp(argv[1], "overflow") == 0) {
     cf_add(INT64_MAX, 1);  // a guard of the body, for comparison
   } else {

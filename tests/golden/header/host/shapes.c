@@ -19,7 +19,7 @@ int main(int argc, char **argv) {
   uint64_t xs[3] = {7, 9, 11};
   ct_Option_usize hit = cf_find(3, xs, 11), miss = cf_find(3, xs, 8);
   printf("%lld %lld %lld %lld %zu %u %zu %u\n", (long long)cf_geo_area(&box), (long long)cf_width(box),
-         (long long)points[1].x, (long long)points[1].y, cf_geo_lefts(4, sides), (unsigned)hit.tag, hit.Some,
+         (long long)points[1].x, (long long)points[1].y, cf_geo_lefts(4, sides), (unsigned)hit.tag, hit.payload.Some,
          (unsigned)miss.tag);
   return 0;
 }
