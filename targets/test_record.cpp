@@ -35,8 +35,9 @@ nlohmann::ordered_json test_record(const std::string& status, const std::vector<
     c["file"] = f.file;
     if (f.regression) {
       c["status"] = f.status;
+      if (!f.symbol.empty()) c["reference"] = f.symbol;
       c["cases"] = f.cases;
-      c["implementations"] = 0;
+      c["implementations"] = f.implementations;
       if (!f.reason.empty()) c["reason"] = f.reason;
       regressions.push_back(c);
       continue;

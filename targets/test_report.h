@@ -23,7 +23,8 @@ struct BlockOutcome {
 struct FileOutcome {
   std::string file;     // as the manifest lists it
   bool regression = false;
-  std::string symbol;   // a contract's symbol
+  std::string symbol;   // a contract's symbol; a regressions file's reference
+  uint64_t implementations = 0;  // a regressions file: the implementations replayed (each instance counts)
   std::string status;   // passed, failed, unknown
   uint64_t cases = 0;
   std::optional<uint64_t> failed_case;

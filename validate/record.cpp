@@ -158,7 +158,7 @@ ValidateResult Report::unknown(const std::string& why) {
 
 ValidateResult Report::finish(const Session& s, const std::map<uint64_t, std::string>& tiles, const Regressions& kept,
                               const std::vector<Case>& generated, const Finite& f, const SmtPart& part,
-                              const Replay& replay, const std::string& regressions) {
+                              const Replay& replay, const std::string& regressions, bool replayed_by_cairn_test) {
   Json t = Json::object();
   for (const auto& [tile, why] : tiles) t[std::to_string(tile)] = why;
   r_["tiles"] = t;
@@ -175,7 +175,7 @@ ValidateResult Report::finish(const Session& s, const std::map<uint64_t, std::st
   r_["evidence"] = "finite-tested";
   r_["durations_s"] = {{"cases", f.seconds_cases}, {"shrink", f.seconds_shrink}};
   bool exists = f.failed || replay.failed || !kept.cases.empty();
-  r_["regressions"] = {{"file", regressions}, {"exists", exists}, {"replayed_by_cairn_test", false}};
+  r_["regressions"] = {{"file", regressions}, {"exists", exists}, {"replayed_by_cairn_test", replayed_by_cairn_test}};
   r_.erase("regressions_file");
   // Overall (§5.7): failed when the finite status or the replay failed; passed when the finite status passed, the
   // smt part is no solver disagreement and the replay is not unknown; otherwise unknown.

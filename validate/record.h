@@ -28,7 +28,7 @@ class Report {
   ValidateResult unknown(const std::string& why);
   ValidateResult finish(const Session& s, const std::map<uint64_t, std::string>& tiles, const Regressions& kept,
                         const std::vector<Case>& generated, const Finite& f, const SmtPart& part,
-                        const Replay& replay, const std::string& regressions);
+                        const Replay& replay, const std::string& regressions, bool replayed_by_cairn_test);
 
  private:
   const ValidateOptions& o_;

@@ -97,7 +97,16 @@ targets::FileOutcome replay_kept(const driver::CheckRun& run, const std::string&
   if (kept.policy.is_object() && !kept.policy.empty())
     if (std::optional<Policy> p = policy_from_json(kept.policy, fs_path, perr)) policy = *p;
   f.cases = kept.cases.size();
-  for (const check::FnInfo* impl : implementations(*ref)) {
+  const std::vector<const check::FnInfo*> impls = implementations(*ref);
+  // tools spec §2.7: unknown when no implementation or no case is left to replay.
+  if (impls.empty() || kept.cases.empty()) {
+    f.status = "unknown";
+    f.type.clear();
+    f.reason = impls.empty() ? ref->full_name() + " has no implementation to replay the kept cases against"
+                             : "the regressions file keeps no case";
+    return f;
+  }
+  for (const check::FnInfo* impl : impls) {
     Programs p;
     std::string error;
     Built base;
@@ -114,6 +123,7 @@ targets::FileOutcome replay_kept(const driver::CheckRun& run, const std::string&
       }
     }
     remove_programs(p);
+    ++f.implementations;
     if (!error.empty()) {
       f.reason = error;
       f.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -125,7 +125,8 @@ static ValidateResult validate_once(const ValidateOptions& o, Progress& progress
   progress.update("smt part");
   SmtPart part = smt_part(run, s, o.solvers);
   Replay replay = replay_witness(s, part, f, regressions);
-  return report.finish(s, tiles, kept, generated, f, part, replay, regressions);
+  return report.finish(s, tiles, kept, generated, f, part, replay, regressions,
+                       replayed_by_cairn_test(run.project, regressions));
 }
 
 // The validation, then its history line when --history names a directory: every result about a candidate

@@ -63,6 +63,17 @@ std::string default_regressions(const std::string& path, const check::FnInfo& re
   return (root / "regressions" / (ref.full_name() + ".json")).lexically_normal().string();
 }
 
+bool replayed_by_cairn_test(const project::Project& project, const std::string& regressions) {
+  std::error_code ec;
+  fs::path file = fs::weakly_canonical(regressions, ec);
+  if (ec) return false;
+  for (const std::string& t : project.tests) {
+    std::error_code ec2;
+    if (fs::weakly_canonical(t, ec2) == file && !ec2) return true;
+  }
+  return false;
+}
+
 bool build_side(const std::string& check_path, const driver::CheckRun& original, const std::string& cxx,
                 const std::string& scratch, const std::string& side, Built& out, std::string& error, bool native) {
   out.run = driver::run(check_path, driver::Stop::Full);

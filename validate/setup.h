@@ -17,6 +17,9 @@ Lookup find_implementation(const driver::CheckRun& run, const std::string& symbo
 
 // PROJECT/regressions/REFERENCE.json.
 std::string default_regressions(const std::string& path, const check::FnInfo& ref);
+// Whether the project's manifest lists the regressions file under `tests`, so that `cairn test` replays it
+// (tools spec §5.8): the same file, however the two paths are written.
+bool replayed_by_cairn_test(const project::Project& project, const std::string& regressions);
 
 // Checks the copy at `check_path` (its sources shown under the original's names) and, when `native`, builds its
 // call harness with `cxx` into `scratch`. False with `error` (one sentence).

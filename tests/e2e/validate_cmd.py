@@ -123,12 +123,38 @@ def replayed_by_test(c, cairn, corpus, tmp):
     open(os.path.join(work, "cairn.toml"), "w").write(manifest % "")
     code, rec, out = run(cairn, ["validate", ".", "--symbol", "sum_by8", "--format", "json"], work)
     c.check(code == 1 and os.path.exists(os.path.join(work, "regressions", "sum.json")), "a project keeps its failure (%s)" % out[-200:])
+    c.check(rec and rec.get("regressions", {}).get("replayed_by_cairn_test") is False,
+            "a regressions file the manifest does not list: replayed_by_cairn_test false (%s)" % (rec or {}).get("regressions"))
     open(os.path.join(work, "cairn.toml"), "w").write(manifest % 'tests = ["regressions/sum.json"]\n')
+    # tools.md §5.8: the record says whether the manifest lists the file under `tests`, however the path is written.
+    for extra in ([], ["--regressions", "src/../regressions/sum.json"]):
+        code, rec, out = run(cairn, ["validate", ".", "--symbol", "sum_by8", "--format", "json"] + extra, work)
+        c.check(rec and rec.get("regressions", {}).get("replayed_by_cairn_test") is True,
+                "validate %s: the listed regressions file is replayed_by_cairn_test (%s)" % (extra, (rec or {}).get("regressions")))
+    code, rec, out = run(cairn, ["validate", ".", "--symbol", "sum_by8", "--regressions", "other/sum.json", "--format", "json"], work)
+    c.check(rec and rec.get("regressions", {}).get("replayed_by_cairn_test") is False,
+            "a regressions file other than the listed one: replayed_by_cairn_test false (%s)" % (rec or {}).get("regressions"))
     for engine in ("interp", "native"):
         code, rec, out = run(cairn, ["test", ".", "--engine", engine, "--format", "json"], work)
         files = (rec or {}).get("regressions") or []
         c.check(code == 1 and any(f.get("status") == "failed" for f in files),
                 "cairn test --engine %s replays the kept case and fails (%s)" % (engine, out[-300:]))
+        # tools.md §2.7: each regressions entry names its reference and counts the implementations replayed.
+        c.check(files and files[0].get("reference") == "sum" and files[0].get("implementations") == 1
+                and list(files[0]) [:5] == ["file", "status", "reference", "cases", "implementations"],
+                "cairn test --engine %s: the regressions entry's fields (%s)" % (engine, files))
+    # A kept file whose reference has no implementation left: `unknown`, not a pass over nothing (tools.md §2.7).
+    with open(os.path.join(work, "src", "main.cairn"), "a") as f:
+        f.write("\nfn lonely(n:usize, xs:ro<u32>[n]) -> u32 {\n  return 0;\n}\n")
+    doc = json.load(open(os.path.join(work, "regressions", "sum.json")))
+    doc["reference"] = "lonely"
+    json.dump(doc, open(os.path.join(work, "regressions", "lonely.json"), "w"))
+    open(os.path.join(work, "cairn.toml"), "w").write(manifest % 'tests = ["regressions/lonely.json"]\n')
+    code, rec, out = run(cairn, ["test", ".", "--engine", "interp", "--format", "json"], work)
+    files = (rec or {}).get("regressions") or []
+    c.check(code == 2 and rec.get("status") == "unknown" and files and files[0].get("status") == "unknown"
+            and files[0].get("implementations") == 0 and "no implementation" in files[0].get("reason", ""),
+            "a kept file of a reference without implementations: unknown (%s)" % out[-300:])
 
 
 def history(c, cairn, corpus, tmp):
