@@ -1,27 +1,10 @@
 // Call resolution (§10.2, §10.8, §10.9, §10.10, §2.7): callees, methods, instances, constructors, conversions.
 #include "front/check/body_checker.h"
+#include "front/check/stage2_names.h"
 
 namespace cairn::check::body {
 
 using ast::ExprKind;
-
-namespace {
-bool is_stage2_builtin(const std::string& n) {
-  return n == "wait" || n == "collect" || n == "transfer" || n == "mmio_read" || n == "mmio_write" || n == "asm" ||
-         n == "quantize" || n == "quantize_stochastic" || n == "mma_unordered";
-}
-const char* stage2_feature(const std::string& n) {
-  if (n == "wait" || n == "collect" || n == "Group" || n == "Atomic" || n == "Mutex" || n == "IoRing") return "tasks";
-  if (n == "transfer") return "device";
-  if (n == "mmio_read" || n == "mmio_write" || n == "asm") return "foreign";
-  if (n == "Dyn") return "traits";
-  return "storage-floats";
-}
-bool is_stage2_type(const std::string& n) {
-  return n == "f16" || n == "bf16" || n == "f8e4m3" || n == "f8e5m2" || n == "Dyn" || n == "Group" ||
-         n == "Atomic" || n == "Mutex" || n == "IoRing";
-}
-}  // namespace
 
 std::vector<ast::Expr*> Checker::arg_list(ast::Expr* call, ast::Expr* receiver) {
   std::vector<ast::Expr*> args;
@@ -44,8 +27,7 @@ const Type* Checker::call(ast::Expr* e, const Type* expected) {
           ItemRef item = lookup_in(*sr->module, callee->binder);
           if (FnInfo* f = item.fn()) {
             if (f->is_template && !f->template_of)
-              refuse(Code::Uninstantiated, callee->binder.pos,
-                     f->name + " has natural parameters: name an instance, " + shown + "[4].");
+              refuse(Code::Uninstantiated, callee->binder.pos, uninstantiated(f, shown, e));
             return call_direct(e, f, nullptr, callee->binder.pos);
           }
           if (const RecordInfo* r = item.record()) return record_ctor(e, r, callee->binder.pos);
@@ -116,15 +98,16 @@ const Type* Checker::call_name(ast::Expr* e, const ast::Ident& id, const Type* e
   ItemRef item = lookup(n);
   if (FnInfo* f = item.fn()) {
     if (f->is_template && !f->template_of)
-      refuse(Code::Uninstantiated, id.pos, n + " has natural parameters: name an instance, " + n + "[4].");
+      refuse(Code::Uninstantiated, id.pos, uninstantiated(f, n, e));
     return call_direct(e, f, nullptr, id.pos);
   }
   if (const RecordInfo* r = item.record()) return record_ctor(e, r, id.pos);
   if (item) refuse(Code::Callee, id.pos, n + " is not callable.");
   Scalar s;
   if (scalar_from_name(n, &s)) return conversion(e, s, e->args, id.pos);
-  if (is_stage2_type(n) || is_stage2_builtin(n))
-    refuse(Code::Unsupported, id.pos, std::string(stage2_feature(n)) + " is a Stage 2 feature and is not supported yet.");
+  const char* feature = stage2_feature(n, Stage2Use::Type);
+  if (!feature) feature = stage2_feature(n, Stage2Use::Builtin);
+  if (feature) refuse(Code::Unsupported, id.pos, stage2_refusal(feature));
   Builtin b;
   if (builtin_from_name(n, &b)) return builtin_call(e, b, e->args, expected, id.pos, nullptr);
   if (n == "Buf" || n == "Array")
@@ -286,6 +269,30 @@ const Type* Checker::conversion(ast::Expr* e, Scalar target, const std::vector<a
            std::string("Only numbers convert: ") + scalar_name(target) + "(x) got " + tname(t) + ".",
            is_bool(t) ? std::optional<std::string>("assign the number in an if statement") : std::nullopt);
   return set(e, types().scalar(target));
+}
+
+// E-UNINSTANTIATED for a template named without its natural arguments (§10.8): the instance to name instead. A
+// natural that is the extent of a view parameter takes the length of a string literal passed there (g("abc") is
+// g[3]); any other natural is shown by its name, for the user to fill in.
+std::string Checker::uninstantiated(const FnInfo* f, const std::string& shown, const ast::Expr* call) const {
+  std::string args;
+  if (!f->decl) return f->name + " has natural parameters: name an instance of " + shown + ".";
+  for (const ast::NatParam& np : f->decl->nat_params) {
+    std::string value = np.name.name;
+    const std::vector<ast::Param>& params = f->decl->params;
+    for (size_t i = 0; call && i < params.size() && i < call->args.size(); ++i) {
+      const ast::TypeExpr* t = params[i].type;
+      const ast::Expr* a = call->args[i];
+      while (a->kind == ExprKind::Paren) a = a->a;
+      if (t && t->has_extent && !t->extent.is_int && t->extent.path.size() == 1 &&
+          t->extent.path[0].name == np.name.name && a->kind == ExprKind::StringLit) {
+        value = std::to_string(a->text.size());
+        break;
+      }
+    }
+    args += (args.empty() ? "" : ", ") + value;
+  }
+  return f->name + " has natural parameters: name an instance, " + shown + "[" + args + "].";
 }
 
 }  // namespace cairn::check::body

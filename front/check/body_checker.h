@@ -136,6 +136,7 @@ class Checker {
   // --- calls (body_call.cpp, body_call_args.cpp)
   const Type* call(ast::Expr* e, const Type* expected);
   const Type* call_name(ast::Expr* e, const ast::Ident& callee, const Type* expected);
+  std::string uninstantiated(const FnInfo* f, const std::string& shown, const ast::Expr* call) const;
   const Type* call_direct(ast::Expr* e, FnInfo* f, ast::Expr* receiver, Pos name_pos);
   const Type* call_indirect(ast::Expr* e, LocalVar* v);
   const Type* call_method(ast::Expr* e, ast::Expr* receiver, const ast::Ident& name);

@@ -100,8 +100,7 @@ const Type* Checker::const_value(ast::Expr* e, const ConstInfo* c) {
 const Type* Checker::fn_value(ast::Expr* e, FnInfo* f) {
   Pos pos = e->kind == ast::ExprKind::Field ? e->binder.pos : e->pos;
   if (f->is_template && !f->template_of)
-    refuse(Code::Uninstantiated, pos,
-           f->name + " has natural parameters: name an instance, " + f->name + "[4].");
+    refuse(Code::Uninstantiated, pos, uninstantiated(f, f->name, nullptr));
   std::vector<const Type*> params;
   for (const ParamSig& p : f->params) {
     if (!p.type || p.type->kind == TypeKind::Error || !f->result) not_judged();

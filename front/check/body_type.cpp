@@ -1,20 +1,9 @@
 // Types in bodies: let annotations, types written as expressions (Buf[u8], Option[u64]), payloads, names.
 #include "front/check/body_checker.h"
 #include "front/check/resolve_type.h"
+#include "front/check/stage2_names.h"
 
 namespace cairn::check::body {
-
-namespace {
-bool is_stage2_type_name(const std::string& n) {
-  return n == "f16" || n == "bf16" || n == "f8e4m3" || n == "f8e5m2" || n == "Dyn" || n == "Group" ||
-         n == "Atomic" || n == "Mutex" || n == "IoRing";
-}
-const char* stage2_feature(const std::string& n) {
-  if (n == "Dyn") return "traits";
-  if (n == "Group" || n == "Atomic" || n == "Mutex" || n == "IoRing") return "tasks";
-  return "storage-floats";
-}
-}  // namespace
 
 std::string Checker::tname(const Type* t) const { return type_name(t); }
 
@@ -53,8 +42,8 @@ const Type* Checker::type_arg(ast::Expr* e) {
     if (scalar_from_name(n, &s)) return types().scalar(s);
     if (natural(n))
       refuse(Code::ImplParam, e->pos, n + " is a natural parameter, not a type.");
-    if (is_stage2_type_name(n) && !lookup(n))
-      refuse(Code::Unsupported, e->pos, std::string(stage2_feature(n)) + " is a Stage 2 feature and is not supported yet.");
+    if (const char* feature = stage2_feature(n, Stage2Use::Type); feature && !lookup(n))
+      refuse(Code::Unsupported, e->pos, stage2_refusal(feature));
     if (n == "void") refuse(Code::Type, e->pos, "void is not a type argument.");
   }
   if (e->kind == ast::ExprKind::Index && e->a->kind == ast::ExprKind::Name &&

@@ -7,6 +7,7 @@
 #include "front/check/decl_context.h"
 #include "front/check/lookup.h"
 #include "front/check/resolve_type.h"
+#include "front/check/stage2_names.h"
 
 namespace cairn::check {
 
@@ -204,9 +205,10 @@ class ConstFolder {
     const Expr* callee = e->a;
     Scalar to;
     if (!callee || callee->kind != ExprKind::Name || !scalar_from_name(callee->text, &to)) {
-      if (callee && callee->kind == ExprKind::Name &&
-          (callee->text == "f16" || callee->text == "bf16" || callee->text == "f8e4m3" || callee->text == "f8e5m2")) {
-        refuse(Code::Unsupported, callee->pos, "storage-floats is a Stage 2 feature and is not supported yet.");
+      const char* stage2 = callee && callee->kind == ExprKind::Name ? stage2_feature(callee->text, Stage2Use::Type)
+                                                                      : nullptr;
+      if (stage2 && std::string_view(stage2) == "storage-floats") {
+        refuse(Code::Unsupported, callee->pos, stage2_refusal(stage2));
         return std::nullopt;
       }
       return not_constant(e);

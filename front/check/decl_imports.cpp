@@ -1,6 +1,7 @@
 // Phase 3: imports (§14.2): aliases, listed names, std.core, collisions and privacy.
 #include "front/check/decl_context.h"
 #include "front/check/lookup.h"
+#include "front/check/stage2_names.h"
 
 namespace cairn::check {
 
@@ -31,8 +32,7 @@ class Importer {
     if (it.path.empty()) return nullptr;
     if (it.path[0].name == "std") {
       if (text == "std.core") return p_.module("std.core");
-      cx_.refuse(Code::Unsupported, it.path[0].pos,
-                 "std-modules is a Stage 2 feature and is not supported yet (" + text + ").");
+      cx_.refuse(Code::Unsupported, it.path[0].pos, stage2_refusal("std-modules", text));
       return nullptr;
     }
     auto found = p_.module_index.find(text);
@@ -73,6 +73,11 @@ class Importer {
     for (const ast::Ident& n : it.names) {
       ItemRef r;
       LookupStatus st = lookup_in(m, *target, n.name, &r);
+      const char* stage2 = target == p_.module("std.core") ? stage2_feature(n.name, Stage2Use::CoreItem) : nullptr;
+      if (st == LookupStatus::NotFound && stage2) {
+        cx_.refuse(Code::Unsupported, n.pos, stage2_refusal(stage2, "std.core." + n.name));
+        continue;
+      }
       if (st == LookupStatus::NotFound) {
         cx_.refuse(Code::Unbound, n.pos, "Module " + text + " has no item " + n.name + ".");
         continue;

@@ -2,6 +2,7 @@
 #include "front/check/resolve_type.h"
 
 #include "front/check/lookup.h"
+#include "front/check/stage2_names.h"
 
 namespace cairn::check {
 
@@ -11,13 +12,6 @@ namespace {
 enum class Pos2 : uint8_t { Top, Element, BorrowInner, FnParam, FnResult, TypeArg };
 
 bool is_borrowish(const Type* t) { return t->kind == TypeKind::View || t->kind == TypeKind::Borrow; }
-
-const char* stage2_type_feature(const std::string& n) {
-  if (n == "f16" || n == "bf16" || n == "f8e4m3" || n == "f8e5m2") return "storage-floats";
-  if (n == "Dyn") return "traits";
-  if (n == "Group" || n == "Atomic" || n == "Mutex" || n == "IoRing") return "tasks";
-  return nullptr;
-}
 
 std::string path_text(const ast::Path& p) {
   std::string s;
@@ -213,13 +207,13 @@ class Resolver {
       }
       if (n == "void") return p_.types.void_type();
       if (n == "Buf" || n == "Array") return builtin_generic(te, n);
-      if (const char* f = stage2_type_feature(n); f && std::string(f) == "storage-floats")
-        return fail(Code::Unsupported, te->pos, std::string(f) + " is a Stage 2 feature and is not supported yet.");
+      const char* stage2 = stage2_feature(n, Stage2Use::Type);
+      if (stage2 && std::string_view(stage2) == "storage-floats")
+        return fail(Code::Unsupported, te->pos, stage2_refusal(stage2));
       if (natural(n))
         return fail(Code::ImplParam, te->pos, n + " is a natural parameter, not a type.");
       if (ItemRef r = lookup_item(p_, from_, n)) return item_type(te, r, shown);
-      if (const char* f = stage2_type_feature(n))
-        return fail(Code::Unsupported, te->pos, std::string(f) + " is a Stage 2 feature and is not supported yet.");
+      if (stage2) return fail(Code::Unsupported, te->pos, stage2_refusal(stage2));
       if (n == "Option" || n == "Result")
         return fail(Code::Type, te->pos, "Unknown type " + n + ": it is declared in std.core, import std.core (" + n + ").");
       return fail(Code::Type, te->pos, "Unknown type " + n + ".");

@@ -150,8 +150,7 @@ void Parser::refuse_stage2_stmt() {
   if (t.kind != TokKind::Ident) return;
   const Token& next = peek();
   if (at_scan()) unsupported(t, "lanes");
-  if (lex::is_word(t, ContextWord::Blocks) && next.kind == TokKind::Ident && peek(2).kind == TokKind::In)
-    unsupported(t, "device");
+  if (at_blocks()) unsupported(t, "device");
   if (lex::is_word(t, ContextWord::Barrier) && next.kind == TokKind::Semi) unsupported(t, "device");
   if (lex::is_word(t, ContextWord::Shared) && next.kind == TokKind::Ident && peek(2).kind == TokKind::Colon)
     unsupported(t, "device");
@@ -170,6 +169,17 @@ bool Parser::at_scan() const {
   TokKind op_kind = peek().kind;
   return (binop_level(op_kind, op) > 0 || op_kind == TokKind::Ident) && peek(2).kind == TokKind::Ident &&
          (peek(3).kind == TokKind::For || peek(3).kind == TokKind::Parallel);
+}
+
+// `blocks b in g { }` or `blocks bx, by in gx, gy threads ... { }` (Stage 2 device): names separated by commas,
+// then `in`; `blocks` alone is an ordinary name.
+bool Parser::at_blocks() const {
+  if (!at_word(ContextWord::Blocks)) return false;
+  for (size_t k = 1; peek(k).kind == TokKind::Ident; k += 2) {
+    if (peek(k + 1).kind == TokKind::In) return true;
+    if (peek(k + 1).kind != TokKind::Comma) return false;
+  }
+  return false;
 }
 
 }  // namespace cairn::parse

@@ -103,6 +103,7 @@ class Parser {
   ast::Stmt* expr_or_assign_stmt();
   void refuse_stage2_stmt();  // parallel, unsafe, scan, device statements
   bool at_scan() const;
+  bool at_blocks() const;
   ast::Ident binder_name();   // loop and collector binders: a name or `_`
 
   // ---- expressions (parse_exprs.cpp, parse_collect.cpp)

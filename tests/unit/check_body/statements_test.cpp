@@ -180,6 +180,28 @@ TEST(Calls, Resolution) {
             "ok");
 }
 
+// E-UNINSTANTIATED names the instance to write: a natural that is a view parameter's extent takes the length of
+// the string literal passed there; any other natural is shown by its name.
+TEST(Calls, UninstantiatedSuggestsTheInstance) {
+  const std::string g = "fn g[N:nat](t:ro<u8>[N]) -> usize = N;\n";
+  EXPECT_EQ(first_refusal(g + in_main("  let k = g(\"abc\");\n")), "E-UNINSTANTIATED 3");
+  EXPECT_EQ(first_message(g + in_main("  let k = g(\"abc\");\n")), "g has natural parameters: name an instance, g[3].");
+  EXPECT_EQ(first_message(g + in_main("  let k = g((\"retry after\"));\n")),
+            "g has natural parameters: name an instance, g[11].");
+  const std::string s = "fn s[K:nat, M:nat](x:u64, t:ro<u8>[M]) -> u64 = x * u64(K);\n";
+  EXPECT_EQ(first_message(s + in_main("  let y = s(5, \"hi\");\n")), "s has natural parameters: name an instance, s[K, 2].");
+  EXPECT_EQ(first_message("fn s[K:nat](x:u64) -> u64 = x * u64(K);\n" + in_main("  let f = s;\n")),
+            "s has natural parameters: name an instance, s[K].");
+}
+
+// std.core's traits are the Stage 2 refusal naming `traits`, not unknown names (language.md §18).
+TEST(Imports, StdCoreTraitsNameTheirFeature) {
+  for (const char* name : {"Ord", "Eq", "Hash"})
+    EXPECT_EQ(first_message(std::string("import std.core (") + name + ");\n" + in_main("")),
+              std::string("traits is a Stage 2 feature and is not supported yet (std.core.") + name + ").");
+  EXPECT_EQ(first_refusal("import std.core (Compare);\n" + in_main("")), "E-UNBOUND 1");
+}
+
 TEST(Collectors, Rules) {
   EXPECT_EQ(first_refusal("fn k(n:usize, out:rw<u64>[n], x:ro<u64>[n]) -> usize {\n"
                           "  let c = compact out for i in 0..n where x[i] > 2 yield x[i];\n  return c;\n}\n" + in_main("")),
