@@ -1,6 +1,7 @@
 // Printing scalars: integers, bool, and floats with shortest round-trip digits at their own width.
 #include "semantics/value_format.h"
 
+#include "semantics/domain_concrete.h"
 #include "semantics/float_bits.h"
 
 #include <cmath>
@@ -116,8 +117,10 @@ ShortestDigits shortest_digits(double x, bool as_f32) {
 std::string format_f64(double x) { return format_float(x, false); }
 std::string format_f32(float x) { return format_float(double(x), true); }
 
+// Bits in any extension (a solver's model gives an i32 of -1 as 0xFFFFFFFF) are first put in the ops.h encoding.
 std::string format_scalar(check::Scalar type, uint64_t bits) {
   using check::Scalar;
+  bits = ConcreteDomain::norm(type, bits);
   switch (type) {
     case Scalar::Bool: return bits ? "true" : "false";
     case Scalar::F32: return format_f32(f32_of(bits));

@@ -1,6 +1,7 @@
 // Reading and writing scalars in the shared record encoding of tools.md §1.3.
 #include "semantics/value_json.h"
 
+#include "semantics/domain_concrete.h"
 #include "semantics/float_bits.h"
 
 #include <cerrno>
@@ -94,7 +95,9 @@ std::string float_hex(Scalar type, uint64_t bits) {
   return buf;
 }
 
+// Bits in any extension (a solver's model gives an i32 of -1 as 0xFFFFFFFF) are first put in the ops.h encoding.
 nlohmann::json scalar_to_json(Scalar type, uint64_t bits) {
+  bits = ConcreteDomain::norm(type, bits);
   switch (type) {
     case Scalar::Bool: return bits != 0;
     case Scalar::F32:

@@ -171,6 +171,16 @@ p, r = verify([ref, cand, "--symbol", "sign", "--assume", "sign=x == x"])
 check(r.get("status") == "counterexample" and r.get("counterexample") == {"x": "0x0p+0"} and
       r.get("actual", {}).get("return") == "-0x0p+0", "sign: floats compare as data: %s" % p.stdout[:300])
 
+# --- signed inputs: every query's values in decimal with their sign, as the counterexample (tools.md §1.3) ---
+signed_ref = write("signed_ref.cairn", "fn pick(x:i32, y:i8) -> i32 = x;\n")
+signed_cand = write("signed_cand.cairn",
+                    "fn pick(x:i32, y:i8) -> i32 {\n  if x == -5 && y == -3 {\n    return 0;\n  }\n  return x;\n}\n")
+p, r = verify([signed_ref, signed_cand, "--symbol", "pick"])
+values = [q["values"] for q in r.get("queries", []) if "values" in q]
+check(r.get("counterexample") == {"x": -5, "y": -3} and {"x": -5, "y": -3} in values,
+      "signed witness %s, query values %s" % (r.get("counterexample"), values))
+check(values and all(-2**31 <= v["x"] < 2**31 and -128 <= v["y"] < 128 for v in values), "signed ranges %s" % values)
+
 # --- invalid domains: vacuous, trapping; a precondition that does not check ---
 p, r = verify([ref, cand, "--symbol", "half", "--assume", "half=x < 0"])
 check(p.returncode == 1 and r.get("status") == "invalid-domain" and "vacuous acceptance rejected" in r.get("reason", ""),

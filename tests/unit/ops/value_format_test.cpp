@@ -27,6 +27,10 @@ TEST(ValueFormat, Integers) {
   EXPECT_EQ(format_scalar(Scalar::Bool, 0), "false");
   EXPECT_EQ(format_assert_operand(Scalar::U8, 97), "97");
   EXPECT_EQ(format_assert_operand(Scalar::F64, F64(-0.0)), "-0");
+  // Bits zero-extended (as a solver's model gives them) print with their sign too.
+  EXPECT_EQ(format_scalar(Scalar::I32, 0xFFFFFFFBull), "-5");
+  EXPECT_EQ(format_scalar(Scalar::I16, 0x8000), "-32768");
+  EXPECT_EQ(format_scalar(Scalar::U16, ~0ull), "65535");
 }
 
 TEST(ValueFormat, Conformance036Layout) {

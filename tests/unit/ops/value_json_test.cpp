@@ -39,6 +39,16 @@ TEST(ValueJson, Writes) {
   EXPECT_EQ(scalar_to_json(Scalar::F32, F32(0.1f)).dump(), "\"0x1.99999ap-4\"");
 }
 
+// A solver's model gives a signed value's bits zero-extended (an i32 of -1 as 0xFFFFFFFF); the record writes it
+// with its sign, as every other place does (tools.md §1.3).
+TEST(ValueJson, WritesSignedBitsOfAnyExtension) {
+  EXPECT_EQ(scalar_to_json(Scalar::I32, 0xFFFFFFFFull).dump(), "-1");
+  EXPECT_EQ(scalar_to_json(Scalar::I8, 0x80).dump(), "-128");
+  EXPECT_EQ(scalar_to_json(Scalar::I16, 0x7FFF).dump(), "32767");
+  EXPECT_EQ(scalar_to_json(Scalar::U32, 0xFFFFFFFFull).dump(), "4294967295");
+  EXPECT_EQ(scalar_to_json(Scalar::U8, ~0ull).dump(), "255");
+}
+
 TEST(ValueJson, ReadsNumbersForFloats) {
   EXPECT_EQ(read(Scalar::F32, json::parse("0.1")), F32(0.1f));
   EXPECT_EQ(read(Scalar::F64, json::parse("0.1")), F64(0.1));
