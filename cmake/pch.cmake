@@ -1,6 +1,6 @@
 # Precompiled headers (CAIRN_PCH, on by default): the standard headers most files include, nlohmann/json and, in the
 # test programs, GoogleTest and RapidCheck, parsed once per build instead of once per file. The libraries and cairn
-# share one precompiled header (made for cairn_front), the test programs another (made for the first of them).
+# share one precompiled header (made for cairn_front), the test programs another (made by tests/'s cairn_test_pch).
 # -DCAIRN_PCH=OFF builds without, for instance to check that every file includes what it uses.
 option(CAIRN_PCH "Precompile the common headers" ON)
 # With the headers precompiled, GCC 12 no longer treats the inlined libstdc++ string code as a system header's and
