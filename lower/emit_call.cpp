@@ -194,7 +194,7 @@ std::string FnEmitter::compact(const Node* n) {
 std::string FnEmitter::reduce(const Node* n) {
   std::vector<std::string> b = seq({{n->kids[0], How::Value}, {n->kids[1], How::Value}});
   check::Scalar sc = n->sc;
-  uint64_t id = sem::reduce_identity(n->imm, sc);
+  uint64_t id = sem::reduce_identity(n->fold, sc);
   std::string a = temp(), i = temp(), h = temp();
   pos_ = n->pos;
   line(TypeNamer::scalar(sc) + " " + a + " = " + literal(sc, id) + ";");
@@ -203,10 +203,10 @@ std::string FnEmitter::reduce(const Node* n) {
   if (n->slot != ir::kNoSlot) line("const uint64_t " + local(n->slot) + " = " + i + ";");
   std::string e = ex(n->kids[2]);
   pos_ = n->pos;
-  if (n->imm == 9 || n->imm == 10) {
+  if (sem::fold_row(n->fold).logical) {
     std::string t = temp();
     line("bool " + t + " = " + e + ";");
-    line(a + " = " + a + (n->imm == 9 ? " && " : " || ") + t + ";");
+    line(a + " = " + a + " " + sem::fold_row(n->fold).spelling + " " + t + ";");
   } else {
     line(a + " = " + scalar_op(n, n->op, sc, {a, e}) + ";");
   }

@@ -275,43 +275,21 @@ std::string FnEmitter::scalar_op(const Node* n, sem::Op op, check::Scalar sc, co
     return std::string(fn) + "<" + T + ">(" + args + ", " + site(n->pos) + ")";
   };
   auto plain = [&](const char* fn) { return std::string(fn) + "<" + T + ">(" + x + (y.empty() ? "" : ", " + y) + ")"; };
-  switch (op) {
-    case Op::Add: return guarded("cr_add", "cr_add_nc");
-    case Op::Sub: return guarded("cr_sub", "cr_sub_nc");
-    case Op::Mul: return guarded("cr_mul", "cr_mul_nc");
-    case Op::Div: return guarded("cr_div", "cr_div_nc");
-    case Op::Rem: return guarded("cr_rem", "cr_rem_nc");
-    case Op::Neg: return guarded("cr_neg", nullptr);
-    case Op::BitNot: return plain("cr_bitnot");
-    case Op::BitAnd: return plain("cr_bitand");
-    case Op::BitOr: return plain("cr_bitor");
-    case Op::BitXor: return plain("cr_bitxor");
-    case Op::Not: return "cr_not(" + x + ")";
-    case Op::Eq: return plain("cr_eq");
-    case Op::Ne: return plain("cr_ne");
-    case Op::Lt: return plain("cr_lt");
-    case Op::Le: return plain("cr_le");
-    case Op::Gt: return plain("cr_gt");
-    case Op::Ge: return plain("cr_ge");
-    case Op::AddWrap: return plain("cr_add_wrap");
-    case Op::SubWrap: return plain("cr_sub_wrap");
-    case Op::MulWrap: return plain("cr_mul_wrap");
-    case Op::ShlWrap: return guarded("cr_shl_wrap", nullptr);
-    case Op::Shr: return guarded("cr_shr", nullptr);
-    case Op::Min: return plain("cr_min");
-    case Op::Max: return plain("cr_max");
-    case Op::Abs: return guarded("cr_abs", nullptr);
-    case Op::Sqrt: return plain("cr_sqrt");
-    case Op::Floor: return plain("cr_floor");
-    case Op::Ceil: return plain("cr_ceil");
-    case Op::Trunc: return plain("cr_trunc");
-    case Op::ToBits: return "cr_to_bits(static_cast<" + T + ">(" + x + "))";
-    case Op::FromBits: {
-      check::Scalar r = n->type && n->type->kind == TypeKind::Scalar ? n->type->scalar : check::Scalar::F64;
-      return "cr_from_bits<" + TypeNamer::scalar(r) + ">(" + x + ")";
-    }
-    case Op::Convert: return convert(n, x);
+  // The table's runtime column: a guarded call takes the trap site (or its unchecked twin where the guard was
+  // proved), a plain one none; the special rows are spelled here.
+  const sem::OpRow& row = sem::op_row(op);
+  switch (row.form) {
+    case sem::CallForm::Guarded: return guarded(row.runtime, *row.unchecked ? row.unchecked : nullptr);
+    case sem::CallForm::Plain: return plain(row.runtime);
+    case sem::CallForm::Special: break;
   }
+  if (op == Op::Not) return std::string(row.runtime) + "(" + x + ")";
+  if (op == Op::ToBits) return std::string(row.runtime) + "(static_cast<" + T + ">(" + x + "))";
+  if (op == Op::FromBits) {
+    check::Scalar r = n->type && n->type->kind == TypeKind::Scalar ? n->type->scalar : check::Scalar::F64;
+    return std::string(row.runtime) + "<" + TypeNamer::scalar(r) + ">(" + x + ")";
+  }
+  if (op == Op::Convert) return convert(n, x);
   return x;
 }
 
@@ -319,7 +297,8 @@ std::string FnEmitter::scalar_op(const Node* n, sem::Op op, check::Scalar sc, co
 std::string FnEmitter::convert(const Node* n, const std::string& x) {
   std::string s = n->has_guard ? site(n->pos) : "nullptr";
   if (n->has_guard) ++emitted_guards;
-  return "cr_convert<" + TypeNamer::scalar(n->sc) + ", " + TypeNamer::scalar(n->sc2) + ">(" + x + ", " + s + ")";
+  return std::string(sem::op_row(sem::Op::Convert).runtime) + "<" + TypeNamer::scalar(n->sc) + ", " + TypeNamer::scalar(n->sc2) +
+         ">(" + x + ", " + s + ")";
 }
 
 }  // namespace cairn::lower

@@ -14,7 +14,7 @@ using check::Scalar;
 using ir::Kind;
 
 constexpr size_t kOps = 0
-#define OP(k, spelling, typing, traps, runtime) +1
+#define OP(k, spelling, typing, operands, traps, runtime, unchecked, form) +1
 #include "semantics/ops.def"
 #undef OP
     ;
@@ -27,7 +27,7 @@ constexpr size_t kScalars = 0
 // The rule of row O (the same dispatch as rules::apply_rule, resolved at compile time).
 template <Op O>
 inline uint64_t rule(ConcreteDomain& d, Scalar t, Scalar r, uint64_t a, uint64_t b) {
-#define OP(k, spelling, typing, traps, runtime) \
+#define OP(k, spelling, typing, operands, traps, runtime, unchecked, form) \
   if constexpr (O == Op::k) return rules::rule_##k(d, t, r, a, b);
 #include "semantics/ops.def"
 #undef OP
@@ -104,32 +104,12 @@ template <Op O, Scalar S, class A, class B>
   return Flow::Normal;
 }
 
-// The (op, scalar) pairs the typing classes of ops.def allow; others keep the generic closure.
-constexpr bool is_uint(Scalar s) {
-  return s == Scalar::U8 || s == Scalar::U16 || s == Scalar::U32 || s == Scalar::U64 || s == Scalar::Usize;
-}
-constexpr bool is_flt(Scalar s) { return s == Scalar::F32 || s == Scalar::F64; }
-constexpr bool is_int(Scalar s) { return s != Scalar::Bool && !is_flt(s); }
-constexpr bool is_num(Scalar s) { return s != Scalar::Bool; }
-constexpr bool binary_ok(Op o, Scalar s) {
-  switch (o) {
-    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Lt: case Op::Le: case Op::Gt:
-    case Op::Ge: return is_num(s);
-    case Op::Rem: case Op::Min: case Op::Max: return is_int(s);
-    case Op::BitAnd: case Op::BitOr: case Op::BitXor: case Op::AddWrap: case Op::SubWrap: case Op::MulWrap:
-    case Op::ShlWrap: case Op::Shr: return is_uint(s);
-    case Op::Eq: case Op::Ne: return true;
-    default: return false;
-  }
-}
+// The (op, scalar) pairs the typing classes of ops.def allow get a closure of their own; others keep the generic
+// one. A specialised closure computes with result type S, so FromBits and Convert, whose result is another
+// scalar than the operand, stay generic.
+constexpr bool binary_ok(Op o, Scalar s) { return op_row(o).operands == 2 && in_typing_class(op_row(o).typing, o, s); }
 constexpr bool unary_ok(Op o, Scalar s) {
-  switch (o) {
-    case Op::Neg: case Op::Abs: return is_num(s);
-    case Op::BitNot: return is_uint(s);
-    case Op::Not: return s == Scalar::Bool;
-    case Op::Sqrt: case Op::Floor: case Op::Ceil: case Op::Trunc: case Op::ToBits: return is_flt(s);
-    default: return false;
-  }
+  return op_row(o).operands == 1 && o != Op::FromBits && o != Op::Convert && in_typing_class(op_row(o).typing, o, s);
 }
 
 template <size_t N>

@@ -323,12 +323,12 @@ Value Interp::reduce(const Node* n) {
   uint64_t lo = scalar(n->kids[0]);
   uint64_t hi = scalar(n->kids[1]);
   check::Scalar sc = n->sc;
-  uint64_t acc = reduce_identity(n->imm, sc);
+  uint64_t acc = reduce_identity(n->fold, sc);
   for (uint64_t i = lo; i < hi; ++i) {
     if (n->slot != ir::kNoSlot) sl_[n->slot].b = i;
     uint64_t e = scalar(n->kids[2]);
-    if (n->imm == 9) acc = acc && e;
-    else if (n->imm == 10) acc = acc || e;
+    if (n->fold == Fold::And) acc = acc && e;
+    else if (n->fold == Fold::Or) acc = acc || e;
     else acc = op(n, n->op, sc, sc, acc, e);
   }
   return Value{acc, 0, nullptr, nullptr};

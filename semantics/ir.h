@@ -32,6 +32,7 @@ struct Node {
   uint64_t imm = 0;
   uint32_t index = 0;
   sem::Op op = sem::Op::Add;
+  sem::Fold fold = sem::Fold::Add;    // Reduce: the operator it folds with
   check::Scalar sc = check::Scalar::U64, sc2 = check::Scalar::U64;
   bool has_guard = false;             // the node carries a guard of `trap`
   bool proven_safe = false;           // ... which the checker proved cannot fail (§16.3): the lowering may omit it

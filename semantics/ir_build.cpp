@@ -633,22 +633,11 @@ Node* Builder::reduce(const Expr* e) {
   n->kids.push_back(expr(e->c));
   n->kids.push_back(expr(e->e));
   n->sc = e->type->kind == TypeKind::Scalar ? e->type->scalar : check::Scalar::U64;
-  // imm: 0 + 1 * 2 add_wrap 3 mul_wrap 4 & 5 | 6 ^ 7 min 8 max 9 && 10 ||
-  if (e->reduce_is_binop) {
-    switch (e->bin) {
-      case ast::BinOp::Add: n->imm = 0; n->op = sem::Op::Add; break;
-      case ast::BinOp::Mul: n->imm = 1; n->op = sem::Op::Mul; break;
-      case ast::BinOp::BitAnd: n->imm = 4; n->op = sem::Op::BitAnd; break;
-      case ast::BinOp::BitOr: n->imm = 5; n->op = sem::Op::BitOr; break;
-      case ast::BinOp::BitXor: n->imm = 6; n->op = sem::Op::BitXor; break;
-      case ast::BinOp::And: n->imm = 9; break;
-      case ast::BinOp::Or: n->imm = 10; break;
-      default: break;
-    }
-  } else if (e->text == "add_wrap") { n->imm = 2; n->op = sem::Op::AddWrap; }
-  else if (e->text == "mul_wrap") { n->imm = 3; n->op = sem::Op::MulWrap; }
-  else if (e->text == "min") { n->imm = 7; n->op = sem::Op::Min; }
-  else if (e->text == "max") { n->imm = 8; n->op = sem::Op::Max; }
+  // The fold's row: the checker admitted the operator (an operator token or a builtin's name).
+  std::string spelling = e->reduce_is_binop ? ast::binop_spelling(e->bin) : e->text;
+  for (size_t f = 0; f <= static_cast<size_t>(sem::Fold::Or); ++f)
+    if (spelling == sem::fold_row(static_cast<sem::Fold>(f)).spelling) n->fold = static_cast<sem::Fold>(f);
+  n->op = sem::fold_row(n->fold).op;
   guard_op(n);
   return n;
 }

@@ -148,7 +148,7 @@ class Verifier {
     if (n->trap != *rule.kind)
       fault(n, std::string("guard ") + check::trap_name(n->trap) + ", expected " + check::trap_name(*rule.kind));
     if (!n->pos.valid()) fault(n, "guard without a position");
-    if (has_op(n->kind) && !std::strstr(sem::op_row(n->op).traps, check::trap_name(*rule.kind)))
+    if (has_op(n->kind) && !sem::may_trap(n->op, *rule.kind))
       fault(n, std::string("ops.def does not list ") + check::trap_name(*rule.kind) + " for " + sem::op_row(n->op).name);
   }
 
@@ -184,7 +184,7 @@ class Verifier {
         if (!is_place(k[0])) fault(n, "kid 0 is not a place");
         if (!op_fits_kind(Kind::Compound, n->op))
           return fault(n, std::string(sem::op_row(n->op).name) + " has no compound form");
-        if (!in_typing_class(sem::op_row(n->op).typing, n->op, n->sc))
+        if (!sem::in_typing_class(sem::op_row(n->op).typing, n->op, n->sc))
           fault(n, std::string(sem::op_row(n->op).name) + " is not defined on " + check::scalar_name(n->sc));
         if (scalar_of(k[0]) != n->sc || scalar_of(k[1]) != n->sc) fault(n, "an operand is not of scalar sc");
         return;

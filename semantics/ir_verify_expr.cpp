@@ -16,9 +16,9 @@ void operation(const Ctx& cx, const Node* n) {
   if (!op_fits_kind(n->kind, n->op)) return cx.fault(n, std::string(row.name) + " is not an operator of this kind");
   size_t want = op_operands(n->op);
   if (n->kids.size() != want) return cx.fault(n, row.name + std::string(" takes ") + std::to_string(want) + " operands");
-  if (!in_typing_class(row.typing, n->op, n->sc))
+  if (!sem::in_typing_class(row.typing, n->op, n->sc))
     cx.fault(n, std::string(row.name) + " is not defined on " + check::scalar_name(n->sc) + " (typing class " +
-                    row.typing + ")");
+                    sem::typing_name(row.typing) + ")");
   for (size_t i = 0; i < want; ++i) {
     Scalar w = i == 1 && is_shift(n->op) ? Scalar::Usize : n->sc;
     if (operand_scalar(n->kids[i]) != w)
@@ -33,14 +33,16 @@ void reduce(const Ctx& cx, const Node* n) {
   const auto& k = n->kids;
   if (!is_scalar(k[0], Scalar::Usize) || !is_scalar(k[1], Scalar::Usize)) cx.fault(n, "a bound is not usize");
   cx.slot_ok(n, n->slot, true, "binder");
-  if (n->imm > 10) return cx.fault(n, "imm " + std::to_string(n->imm) + " is not a reduce operator");
+  if (static_cast<size_t>(n->fold) > static_cast<size_t>(sem::Fold::Or))
+    return cx.fault(n, "fold " + std::to_string(static_cast<unsigned>(n->fold)) + " is not a reduce operator");
   if (scalar_of(n) != n->sc || scalar_of(k[2]) != n->sc) cx.fault(n, "result or yield is not of scalar sc");
-  if (n->imm >= 9) {
+  if (sem::fold_row(n->fold).logical) {
     if (n->sc != Scalar::Bool) cx.fault(n, "&& / || reduce over a non-bool");
     return;
   }
-  if (n->op != reduce_op(n->imm)) cx.fault(n, std::string("op ") + sem::op_row(n->op).name + " does not match imm");
-  if (!in_typing_class(sem::op_row(n->op).typing, n->op, n->sc))
+  if (n->op != sem::fold_row(n->fold).op)
+    cx.fault(n, std::string("op ") + sem::op_row(n->op).name + " does not match the fold " + sem::fold_row(n->fold).spelling);
+  if (!sem::in_typing_class(sem::op_row(n->op).typing, n->op, n->sc))
     cx.fault(n, std::string(sem::op_row(n->op).name) + " is not defined on " + check::scalar_name(n->sc));
 }
 

@@ -89,7 +89,7 @@ GuardRule guard_rule(const Node& n) {
       if (n.imm == 1) return {TrapKind::Alloc, true};
       return {};
     case Kind::Reduce:
-      if (n.imm >= 9) return {};  // && and ||
+      if (sem::fold_row(n.fold).logical) return {};  // && and ||
       [[fallthrough]];
     case Kind::Unary: case Kind::Binary: case Kind::Builtin: case Kind::Compound: {
       std::optional<TrapKind> k = op_guard(n.op, n.sc);
@@ -132,29 +132,9 @@ bool op_fits_kind(Kind k, Op op) {
   }
 }
 
-size_t op_operands(Op op) {
-  switch (op) {
-    case Op::Neg: case Op::BitNot: case Op::Not: case Op::Abs: case Op::Sqrt: case Op::Floor: case Op::Ceil:
-    case Op::Trunc: case Op::ToBits: case Op::FromBits: case Op::Convert: return 1;
-    default: return 2;
-  }
-}
+size_t op_operands(Op op) { return sem::op_row(op).operands; }
 
 bool is_shift(Op op) { return op == Op::ShlWrap || op == Op::Shr; }
-
-bool in_typing_class(const char* typing, Op op, Scalar sc) {
-  const std::string c = typing;
-  bool integer = check::scalar_is_int(sc), flt = check::scalar_is_float(sc);
-  if (c == "int") return integer;
-  if (c == "uint") return check::scalar_is_unsigned(sc);
-  if (c == "sint") return integer && check::scalar_is_signed(sc);
-  if (c == "float") return flt;
-  if (c == "num" || c == "conv") return integer || flt;
-  if (c == "bool") return sc == Scalar::Bool;
-  if (c == "eq") return true;  // every scalar; tag-only enums compare as u32
-  if (c == "bits") return op == Op::ToBits ? flt : sc == Scalar::U32 || sc == Scalar::U64;
-  return false;
-}
 
 std::optional<Scalar> op_result(Op op, Scalar sc) {
   switch (op) {
@@ -171,11 +151,6 @@ std::optional<Scalar> op_result(Op op, Scalar sc) {
   }
 }
 
-Op reduce_op(uint64_t imm) {
-  static constexpr Op kOps[] = {Op::Add, Op::Mul, Op::AddWrap, Op::MulWrap, Op::BitAnd,
-                                Op::BitOr, Op::BitXor, Op::Min, Op::Max};
-  return imm < 9 ? kOps[imm] : Op::Add;
-}
 
 bool is_call_form(Kind k) {
   switch (k) {

@@ -30,10 +30,7 @@ bool has_op(Kind k);  // Unary, Binary, Builtin, Compound, Reduce: `op` names a 
 bool op_fits_kind(Kind k, sem::Op op);
 size_t op_operands(sem::Op op);  // 1 or 2
 bool is_shift(sem::Op op);       // second operand a usize count
-// Whether operand scalar `sc` belongs to the typing class of ops.def (tag-only enums compare as u32).
-bool in_typing_class(const char* typing, sem::Op op, check::Scalar sc);
 std::optional<check::Scalar> op_result(sem::Op op, check::Scalar sc);
-sem::Op reduce_op(uint64_t imm);  // imm 0..8 of a Reduce node
 // Kinds a `defer` may schedule (§8.14: a call).
 bool is_call_form(Kind k);
 

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 
 #include "front/check/sema.h"
 #include "front/check/types.h"
@@ -9,20 +10,58 @@
 namespace cairn::sem {
 
 enum class Op : uint8_t {
-#define OP(k, spelling, typing, traps, runtime) k,
+#define OP(k, spelling, typing, operands, traps, runtime, unchecked, form) k,
 #include "semantics/ops.def"
 #undef OP
 };
 
+// The typing classes of ops.def: which operand scalars a row admits.
+enum class Typing : uint8_t { Int, UInt, SInt, Float, Num, Bool, Eq, Conv, Bits };
+// How the lowering calls a row's runtime function.
+enum class CallForm : uint8_t { Guarded, Plain, Special };
+// A set of trap kinds (traps.def), one bit each.
+using TrapMask = uint32_t;
+constexpr TrapMask trap_bit(check::TrapKind k) { return TrapMask{1} << static_cast<unsigned>(k); }
+
 struct OpRow {
-  const char* name;      // "Add"
-  const char* spelling;  // "+"
-  const char* typing;    // "num", "uint", ...
-  const char* traps;     // "overflow", "" for none
-  const char* runtime;   // "cr_add": the runtime header function the lowering calls
+  const char* name;       // "Add"
+  const char* spelling;   // "+"
+  Typing typing;          // the operand scalars it admits
+  uint8_t operands;       // 1 or 2
+  TrapMask traps;         // the traps it may raise
+  const char* runtime;    // "cr_add": the runtime header function the lowering calls
+  const char* unchecked;  // "cr_add_nc": the same without its guard, where the checker proved it; "" for none
+  CallForm form;
 };
-const OpRow& op_row(Op op);
-size_t op_count();  // the number of rows of ops.def
+inline constexpr OpRow kOpRows[] = {
+#define TRAP_BIT(k) trap_bit(check::TrapKind::k)
+#define OP(k, spelling, typing, operands, traps, runtime, unchecked, form) \
+  {#k, spelling, Typing::typing, operands, traps, runtime, unchecked, CallForm::form},
+#include "semantics/ops.def"
+#undef OP
+#undef TRAP_BIT
+};
+constexpr const OpRow& op_row(Op op) { return kOpRows[static_cast<size_t>(op)]; }
+constexpr size_t op_count() { return std::size(kOpRows); }  // the number of rows of ops.def
+constexpr bool may_trap(Op op, check::TrapKind k) { return (op_row(op).traps & trap_bit(k)) != 0; }
+// "int", "uint", ...: a typing class as ops.def's comment names it.
+const char* typing_name(Typing t);
+// Whether operand scalar `sc` belongs to the typing class (tag-only enums compare as u32); for Bits, ToBits
+// takes a float and FromBits a u32 or u64.
+constexpr bool in_typing_class(Typing t, Op op, check::Scalar sc) {
+  const bool integer = check::scalar_is_int(sc), flt = check::scalar_is_float(sc);
+  switch (t) {
+    case Typing::Int: return integer;
+    case Typing::UInt: return check::scalar_is_unsigned(sc);
+    case Typing::SInt: return integer && check::scalar_is_signed(sc);
+    case Typing::Float: return flt;
+    case Typing::Num: case Typing::Conv: return integer || flt;
+    case Typing::Bool: return sc == check::Scalar::Bool;
+    case Typing::Eq: return true;  // every scalar; tag-only enums compare as u32
+    case Typing::Bits: return op == Op::ToBits ? flt : sc == check::Scalar::U32 || sc == check::Scalar::U64;
+  }
+  return false;
+}
 
 // Scalar values as raw bits: integers two's complement in 64 bits (sign-extended for signed types,
 // zero-extended for unsigned), bool 0/1, f32 its bit pattern in the low 32 bits, f64 its bit pattern.
@@ -39,9 +78,21 @@ struct OpOutcome {
 // Implemented by instantiating the generic rule of ops_rules.h with the concrete domain.
 OpOutcome eval_op(Op op, check::Scalar type, check::Scalar result, uint64_t a, uint64_t b = 0);
 
-// The starting value of a `reduce` fold (language.md §8.16) over `type`, encoded as above. `fold` is the IR's
-// Reduce imm: 0 + 1 * 2 add_wrap 3 mul_wrap 4 & 5 | 6 ^ 7 min 8 max 9 && 10 || (a bool for the last two).
-// The interpreter, the lowering and the SMT encoder all start from it.
-uint64_t reduce_identity(uint64_t fold, check::Scalar type);
+// The operators a `reduce` folds with (reduce_folds.def).
+enum class Fold : uint8_t {
+#define REDUCE_FOLD(k, spelling, op) k,
+#include "semantics/reduce_folds.def"
+#undef REDUCE_FOLD
+};
+struct FoldRow {
+  const char* spelling;  // "+", "add_wrap", "&&"
+  Op op;                 // the operator combining the accumulator with a value (unread when `logical`)
+  bool logical;          // && or ||: a fold over bool with no ops.def row
+};
+const FoldRow& fold_row(Fold f);
+
+// The starting value of a `reduce` fold (language.md §8.16) over `type`, encoded as above (a bool for the logical
+// folds). The interpreter, the lowering and the SMT encoder all start from it.
+uint64_t reduce_identity(Fold fold, check::Scalar type);
 
 }  // namespace cairn::sem

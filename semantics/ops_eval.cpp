@@ -5,17 +5,20 @@
 
 namespace cairn::sem {
 
-namespace {
-const OpRow kRows[] = {
-#define OP(k, spelling, typing, traps, runtime) {#k, spelling, #typing, traps, runtime},
-#include "semantics/ops.def"
-#undef OP
-};
-}  // namespace
-
-const OpRow& op_row(Op op) { return kRows[static_cast<size_t>(op)]; }
-
-size_t op_count() { return sizeof kRows / sizeof kRows[0]; }
+const char* typing_name(Typing t) {
+  switch (t) {
+    case Typing::Int: return "int";
+    case Typing::UInt: return "uint";
+    case Typing::SInt: return "sint";
+    case Typing::Float: return "float";
+    case Typing::Num: return "num";
+    case Typing::Bool: return "bool";
+    case Typing::Eq: return "eq";
+    case Typing::Conv: return "conv";
+    case Typing::Bits: return "bits";
+  }
+  return "?";
+}
 
 OpOutcome eval_op(Op op, check::Scalar type, check::Scalar result, uint64_t a, uint64_t b) {
   ConcreteDomain d;
@@ -27,19 +30,29 @@ OpOutcome eval_op(Op op, check::Scalar type, check::Scalar result, uint64_t a, u
   return out;
 }
 
-uint64_t reduce_identity(uint64_t fold, check::Scalar type) {
+const FoldRow& fold_row(Fold f) {
+  static constexpr FoldRow kRows[] = {
+#define REDUCE_FOLD(k, spelling, op) {spelling, Op::op, Fold::k == Fold::And || Fold::k == Fold::Or},
+#include "semantics/reduce_folds.def"
+#undef REDUCE_FOLD
+  };
+  return kRows[static_cast<size_t>(f)];
+}
+
+uint64_t reduce_identity(Fold fold, check::Scalar type) {
   unsigned w = check::scalar_bits(type);
   uint64_t mask = w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
   bool sgn = check::scalar_is_signed(type) && check::scalar_is_int(type);
   switch (fold) {
-    case 1: return type == check::Scalar::F64 ? 0x3FF0000000000000ull : type == check::Scalar::F32 ? 0x3F800000ull : 1;
-    case 3: return 1;
-    case 4: return mask;
-    case 7: return sgn ? mask >> 1 : mask;
-    case 8: return sgn ? ~(mask >> 1) : 0;
-    case 9: return 1;
-    default: return 0;
+    case Fold::Add: case Fold::AddWrap: case Fold::BitOr: case Fold::BitXor: case Fold::Or: return 0;
+    case Fold::Mul: return type == check::Scalar::F64 ? 0x3FF0000000000000ull : type == check::Scalar::F32 ? 0x3F800000ull : 1;
+    case Fold::MulWrap: return 1;
+    case Fold::BitAnd: return mask;
+    case Fold::Min: return sgn ? mask >> 1 : mask;
+    case Fold::Max: return sgn ? ~(mask >> 1) : 0;
+    case Fold::And: return 1;
   }
+  return 0;
 }
 
 }  // namespace cairn::sem

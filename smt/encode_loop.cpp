@@ -89,14 +89,17 @@ SVal Encoder::eval_reduce(const Node* n) {
   Term lo = scalar(n->kids[0]);
   Term hi = scalar(n->kids[1]);
   Scalar sc = n->sc;
-  Term acc = dom.lit(n->imm == 9 || n->imm == 10 ? Scalar::Bool : sc, sem::reduce_identity(n->imm, sc));
+  const sem::FoldRow& fold = sem::fold_row(n->fold);
+  Term acc = dom.lit(fold.logical ? Scalar::Bool : sc, sem::reduce_identity(n->fold, sc));
   Term nonempty = k_ult(lo, hi), span = k_sub(hi, lo);
   Unroll u(*this);
   for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
     if (!u.enter(nonempty && k_ult(iteration_lit(c, k), span), k)) break;
     set_slot(n->slot, scalar_val(k_add(lo, iteration_lit(c, k))));
     Term e = scalar(n->kids[2]);
-    Term next = n->imm == 9 ? (acc && e) : n->imm == 10 ? (acc || e) : apply(n->op, sc, sc, acc, e);
+    Term next = n->fold == sem::Fold::And  ? (acc && e)
+                : n->fold == sem::Fold::Or ? (acc || e)
+                                           : apply(n->op, sc, sc, acc, e);
     acc = ite(active, next, acc);
   }
   active = u.exits;

@@ -25,14 +25,14 @@ inline constexpr ScalarRow kScalarRows[] = {
 #include "front/check/scalars.def"
 #undef SCALAR
 };
-inline const ScalarRow& scalar_row(Scalar s) { return kScalarRows[static_cast<int>(s)]; }
-inline const char* scalar_name(Scalar s) { return scalar_row(s).name; }
-inline unsigned scalar_size(Scalar s) { return scalar_row(s).size; }
-inline bool scalar_is_int(Scalar s) { return scalar_row(s).is_int; }
-inline bool scalar_is_signed(Scalar s) { return scalar_row(s).is_signed; }
-inline bool scalar_is_float(Scalar s) { return scalar_row(s).is_float; }
-inline bool scalar_is_unsigned(Scalar s) { return scalar_row(s).is_int && !scalar_row(s).is_signed; }  // u8..usize
-inline unsigned scalar_bits(Scalar s) { return scalar_row(s).size * 8; }
+constexpr const ScalarRow& scalar_row(Scalar s) { return kScalarRows[static_cast<int>(s)]; }
+constexpr const char* scalar_name(Scalar s) { return scalar_row(s).name; }
+constexpr unsigned scalar_size(Scalar s) { return scalar_row(s).size; }
+constexpr bool scalar_is_int(Scalar s) { return scalar_row(s).is_int; }
+constexpr bool scalar_is_signed(Scalar s) { return scalar_row(s).is_signed; }
+constexpr bool scalar_is_float(Scalar s) { return scalar_row(s).is_float; }
+constexpr bool scalar_is_unsigned(Scalar s) { return scalar_row(s).is_int && !scalar_row(s).is_signed; }  // u8..usize
+constexpr unsigned scalar_bits(Scalar s) { return scalar_row(s).size * 8; }
 bool scalar_from_name(const std::string& name, Scalar* out);
 
 struct RecordInfo;  // sema.h

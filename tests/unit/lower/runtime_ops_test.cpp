@@ -64,25 +64,26 @@ std::vector<Case> cases() {
   nums.insert(nums.end(), kFloat.begin(), kFloat.end());
   for (size_t i = 0; i < sem::op_count(); ++i) {
     Op op = static_cast<Op>(i);
-    std::string typing = sem::op_row(op).typing;
-    bool unary = op == Op::Neg || op == Op::BitNot || op == Op::Not || op == Op::Abs || op == Op::Sqrt ||
-                 op == Op::Floor || op == Op::Ceil || op == Op::Trunc || op == Op::ToBits || op == Op::FromBits ||
-                 op == Op::Convert;
+    const sem::Typing typing = sem::op_row(op).typing;
+    bool unary = sem::op_row(op).operands == 1;
     bool cmp = op == Op::Eq || op == Op::Ne || op == Op::Lt || op == Op::Le || op == Op::Gt || op == Op::Ge;
     std::vector<S> types;
-    if (typing == "num") types = nums;
-    else if (typing == "int") types = ints;
-    else if (typing == "uint") types = kUint;
-    else if (typing == "sint") types = kSint;
-    else if (typing == "float") types = kFloat;
-    else if (typing == "bool") types = {S::Bool};
-    else if (typing == "eq") { types = nums; types.push_back(S::Bool); }
-    if (typing == "conv") {
+    switch (typing) {
+      case sem::Typing::Num: types = nums; break;
+      case sem::Typing::Int: types = ints; break;
+      case sem::Typing::UInt: types = kUint; break;
+      case sem::Typing::SInt: types = kSint; break;
+      case sem::Typing::Float: types = kFloat; break;
+      case sem::Typing::Bool: types = {S::Bool}; break;
+      case sem::Typing::Eq: types = nums; types.push_back(S::Bool); break;
+      case sem::Typing::Conv: case sem::Typing::Bits: break;
+    }
+    if (typing == sem::Typing::Conv) {
       for (S a : nums)
         for (S b : nums) out.push_back({op, a, b, false});
       continue;
     }
-    if (typing == "bits") {
+    if (typing == sem::Typing::Bits) {
       if (op == Op::ToBits) {
         out.push_back({op, S::F32, S::U32, false});
         out.push_back({op, S::F64, S::U64, false});

@@ -62,17 +62,18 @@ Operands operands_of(Op op) {
 
 std::vector<Typing> typings_of(Op op) {
   const std::vector<S> ints = join(kUint, kSint), nums = join(ints, kFloat);
-  std::string cls = sem::op_row(op).typing;
-  if (cls == "num") return same(nums, compares(op));
-  if (cls == "int") return same(ints, false);
-  if (cls == "uint") return same(kUint, false);
-  if (cls == "sint") return same(kSint, false);
-  if (cls == "float") return same(kFloat, false);
-  if (cls == "bool") return same({S::Bool}, false);
-  if (cls == "eq") return same(join(nums, {S::Bool}), true);
-  if (cls == "bits") {
-    if (op == Op::ToBits) return {{S::F32, S::U32}, {S::F64, S::U64}};
-    return {{S::U32, S::F32}, {S::U64, S::F64}};
+  switch (sem::op_row(op).typing) {
+    case sem::Typing::Num: return same(nums, compares(op));
+    case sem::Typing::Int: return same(ints, false);
+    case sem::Typing::UInt: return same(kUint, false);
+    case sem::Typing::SInt: return same(kSint, false);
+    case sem::Typing::Float: return same(kFloat, false);
+    case sem::Typing::Bool: return same({S::Bool}, false);
+    case sem::Typing::Eq: return same(join(nums, {S::Bool}), true);
+    case sem::Typing::Bits:
+      if (op == Op::ToBits) return {{S::F32, S::U32}, {S::F64, S::U64}};
+      return {{S::U32, S::F32}, {S::U64, S::F64}};
+    case sem::Typing::Conv: break;
   }
   std::vector<Typing> out;  // conv: every numeric pair
   for (S from : nums)
