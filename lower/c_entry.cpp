@@ -168,10 +168,11 @@ std::string entry_definition(const CEntry& e, const SourceSet& sources, CTypes& 
   s += "  static const cr::Site cairn_site = {" + cpp_string(file) + ", " + std::to_string(at.line) + "};\n";
   s += checks + values;
   std::string call = e.body + "(" + args + ")";
-  std::string result = is_struct(fn.result) ? types.to_c(fn.result, "cairn_r") : "cairn_r";
+  // The result in the header's form; with written-back arguments it is held while they are converted.
+  auto result = [&](const std::string& v) { return is_struct(fn.result) ? types.to_c(fn.result, v) : v; };
   if (e.result == "void") s += "  " + call + ";\n" + after;
-  else if (after.empty()) s += "  return " + (is_struct(fn.result) ? types.to_c(fn.result, call) : call) + ";\n";
-  else s += "  auto cairn_r = " + call + ";\n" + after + "  return " + result + ";\n";
+  else if (after.empty()) s += "  return " + result(call) + ";\n";
+  else s += "  auto cairn_r = " + call + ";\n" + after + "  return " + result("cairn_r") + ";\n";
   return s + "}\n";
 }
 
