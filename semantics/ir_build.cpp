@@ -235,7 +235,11 @@ class Builder {
       case sem::Op::Abs:
         if (check::scalar_is_signed(n->sc) && check::scalar_is_int(n->sc)) guard(n, check::TrapKind::AbsMin);
         break;
-      default: break;
+      case sem::Op::BitNot: case sem::Op::BitAnd: case sem::Op::BitOr: case sem::Op::BitXor:
+      case sem::Op::Not: case sem::Op::Eq: case sem::Op::Ne: case sem::Op::Lt: case sem::Op::Le:
+      case sem::Op::Gt: case sem::Op::Ge: case sem::Op::AddWrap: case sem::Op::SubWrap: case sem::Op::MulWrap:
+      case sem::Op::Min: case sem::Op::Max: case sem::Op::Sqrt: case sem::Op::Floor: case sem::Op::Ceil:
+      case sem::Op::Trunc: case sem::Op::ToBits: case sem::Op::FromBits: case sem::Op::Convert: break;
     }
   }
 
@@ -291,7 +295,7 @@ class Builder {
         n->index = in->variant;
         return n;
       }
-      default: break;
+      case check::NameRef::None: case check::NameRef::Module: case check::NameRef::Type: break;
     }
     throw std::runtime_error("ir: unresolved name " + e->text);
   }
@@ -400,7 +404,7 @@ class Builder {
       case ast::BinOp::Mul: n->op = sem::Op::Mul; break;
       case ast::BinOp::Div: n->op = sem::Op::Div; break;
       case ast::BinOp::Rem: n->op = sem::Op::Rem; break;
-      default: break;
+      case ast::BinOp::Or: case ast::BinOp::And: break;
     }
     guard_op(n);
     return n;

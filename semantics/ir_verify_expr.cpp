@@ -241,7 +241,10 @@ void check_expression(const Ctx& cx, const Node* n, const Node* parent, size_t a
     case Kind::Zero:
     case Kind::Print:
     case Kind::Nat: return;
-    default: return;
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
+    case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
+    case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return;
   }
 }
 

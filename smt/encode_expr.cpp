@@ -159,7 +159,10 @@ SVal Encoder::eval_kind(const Node* n) {
     case Kind::ArgView:
     case Kind::Extent:
       refuse(std::string("internal: ") + ir::kind_name(n->kind) + " outside a call");
-    default: break;
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
+    case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
+    case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: break;
   }
   refuse(std::string("internal: statement ") + ir::kind_name(n->kind) + " evaluated as an expression");
 }

@@ -64,7 +64,8 @@ struct Reader {
       case TypeKind::Scalar:
         if (!next(bits)) return nullptr;
         return nlohmann::ordered_json(sem::scalar_to_json(t->scalar, bits));
-      default:
+      case TypeKind::Error: case TypeKind::Void: case TypeKind::Buf: case TypeKind::View:
+      case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param:
         if (!next(bits)) return nullptr;
         return bits;
     }
@@ -92,7 +93,8 @@ struct Reader {
         return "[" + out + "]";
       case TypeKind::Scalar:
         return next(bits) ? scalar_literal(t->scalar, bits) : "?";
-      default:
+      case TypeKind::Error: case TypeKind::Void: case TypeKind::Buf: case TypeKind::View:
+      case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param:
         return next(bits) ? std::to_string(bits) : "?";
     }
   }
@@ -115,7 +117,8 @@ void flatten_arg(const Type* t, const sem::ArgValue* a, std::vector<sem::Observe
     case TypeKind::Array:
       for (uint64_t i = 0; i < t->length; ++i) flatten_arg(t->elem, part(i), out);
       return;
-    default: out.push_back({a != nullptr, false, a ? a->bits : 0, {}}); return;
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Scalar: case TypeKind::Buf: case TypeKind::View:
+    case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param: out.push_back({a != nullptr, false, a ? a->bits : 0, {}}); return;
   }
 }
 
@@ -136,7 +139,8 @@ void leaf_types(const Type* t, std::vector<check::Scalar>& out) {
       return;
     case TypeKind::Buf: leaf_types(t->elem, out); return;
     case TypeKind::Scalar: out.push_back(t->scalar); return;
-    default: out.push_back(check::Scalar::U64); return;
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::View: case TypeKind::Borrow: case TypeKind::Fn:
+    case TypeKind::Param: out.push_back(check::Scalar::U64); return;
   }
 }
 
