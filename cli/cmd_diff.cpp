@@ -10,7 +10,7 @@
 #include "diff/render.h"
 #include "cli/version.h"
 #include "diff/diff.h"
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "targets/process.h"
 
 namespace cairn::cli {

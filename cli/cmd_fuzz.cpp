@@ -11,7 +11,7 @@
 #include "cli/open_command.h"
 #include "cli/output.h"
 #include "fuzz/smt/smt_campaign.h"
-#include "fuzz/smt/test_defect_env.h"
+#include "fuzz/smt/planted_defect_env.h"
 #include "fuzz/run/campaign.h"
 #include "targets/process.h"
 

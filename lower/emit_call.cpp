@@ -131,7 +131,7 @@ std::string FnEmitter::print(const Node* n) {
   line("cr::Out " + o + ";");
   for (const Node* k : n->kids) put_arg(o, k);
   pos_ = n->pos;
-  line("cr::emit(" + o + ", " + (n->imm & 2 ? "2" : "1") + ", " + (n->imm & 1 ? "true" : "false") + ");");
+  line("cr::emit(" + o + ", " + (n->to_stderr ? "2" : "1") + ", " + (n->newline ? "true" : "false") + ");");
   return "";
 }
 
@@ -153,7 +153,7 @@ std::string FnEmitter::format(const Node* n) {
 }
 
 std::string FnEmitter::assertion(const Node* n) {
-  std::string msg = n->imm ? cpp_string(n->text) + ", " + std::to_string(n->text.size()) : "nullptr, 0";
+  std::string msg = n->has_message ? cpp_string(n->text) + ", " + std::to_string(n->text.size()) : "nullptr, 0";
   ++emitted_guards;
   if (n->kind == IK::Assert) {
     std::string c = ex(n->kids[0]);

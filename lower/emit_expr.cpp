@@ -89,11 +89,11 @@ std::vector<std::string> FnEmitter::seq(const std::vector<Item>& items) {
 std::string FnEmitter::ex(const Node* n) {
   pos_ = n->pos;
   switch (n->kind) {
-    case IK::Const: return literal(n->type && n->type->kind == TypeKind::Scalar ? n->type->scalar : n->sc, n->imm);
-    case IK::Nat: return literal(check::Scalar::Usize, n->imm);
+    case IK::Const: return literal(n->type && n->type->kind == TypeKind::Scalar ? n->type->scalar : n->sc, n->bits);
+    case IK::Nat: return literal(check::Scalar::Usize, n->bits);
     case IK::Zero:
     case IK::ArrayNew: return tname(n->type) + "{}";
-    case IK::Local: return n->imm ? "std::move(" + local(n->slot) + ")" : local(n->slot);
+    case IK::Local: return n->moves ? "std::move(" + local(n->slot) + ")" : local(n->slot);
     case IK::Deref: return local(n->slot);
     case IK::Field: return field(n);
     case IK::Index: return index(n);

@@ -71,13 +71,13 @@ void FnEmitter::stmt(const Node* n) {
       std::string cap = ex(n->kids[0]);
       std::string et = tname(n->elem);
       std::string t = temp();
-      if (n->imm) {
+      if (n->buffer) {
         ++emitted_guards;
         uint64_t size = std::max<uint64_t>(check::type_size(n->elem), 1);
         line("cr::Buf<" + et + "> " + t + " = cr::buf_new<" + et + ">(" + cap + ", " + std::to_string(size) + ", " +
              site(n->pos) + ");");
       } else if (n->kids[0]->kind == IK::Const || n->kids[0]->kind == IK::Nat) {
-        line("cr::Array<" + et + ", " + std::to_string(n->kids[0]->imm) + "> " + t + "{};");
+        line("cr::Array<" + et + ", " + std::to_string(n->kids[0]->bits) + "> " + t + "{};");
       } else {
         line("cr::Buf<" + et + "> " + t + " = cr::buf_new<" + et + ">(" + cap + ", 1, nullptr);");
       }
@@ -231,7 +231,7 @@ bool replaces(const Node* n, const PathKey& walked, bool borrows) {
       if (borrows && hits(n->kids[0])) return true;
       break;
     case IK::Local:
-      if (n->imm && n->slot == walked.slot) return true;
+      if (n->moves && n->slot == walked.slot) return true;
       break;
     case IK::Const: case IK::Zero: case IK::Deref: case IK::Field: case IK::Index: case IK::Unary:
     case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Call: case IK::CallIndirect:

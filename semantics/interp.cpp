@@ -279,7 +279,7 @@ Value* Interp::place(const Node* n) {
 const Value* Interp::view_ref(const Node* n) {
   const check::Type* t = n->type;
   if (!t || t->kind != TypeKind::View) return nullptr;
-  if (n->kind == Kind::Local && !n->imm) return &sl_[n->slot];
+  if (n->kind == Kind::Local && !n->moves) return &sl_[n->slot];
   if (n->kind == Kind::Deref) return sl_[n->slot].p;
   return nullptr;
 }

@@ -199,7 +199,7 @@ bool is_view(const ir::Node* n) { return n->type && n->type->kind == TypeKind::V
 // view_ref(n) in the walker: a view held in a slot, read without a copy.
 int view_in_slot(const ir::Node* n) {
   if (!is_view(n)) return 0;
-  if (n->kind == Kind::Local && !n->imm) return 1;
+  if (n->kind == Kind::Local && !n->moves) return 1;
   if (n->kind == Kind::Deref) return 2;
   return 0;
 }

@@ -214,7 +214,7 @@ ExFn select_compound(CNode& c) {
   if (dst->kind != Kind::Index) return &ex_walk;
   const ir::Node* base = dst->kids[0];
   bool deref = base->kind == Kind::Deref;
-  if (!deref && !(base->kind == Kind::Local && !base->imm)) return &ex_walk;
+  if (!deref && !(base->kind == Kind::Local && !base->moves)) return &ex_walk;
   bool view = base->type && base->type->kind == TypeKind::View;
   if (deref) return view ? &ex_compound_index<true, true> : &ex_compound_index<true, false>;
   return view ? &ex_compound_index<false, true> : &ex_compound_index<false, false>;
@@ -232,9 +232,9 @@ ExFn select_assign(CNode& c) {
   if (dst->kind != Kind::Index) return &ex_walk;
   const ir::Node* base = dst->kids[0];
   bool deref = base->kind == Kind::Deref;
-  if (!deref && !(base->kind == Kind::Local && !base->imm)) return &ex_walk;
+  if (!deref && !(base->kind == Kind::Local && !base->moves)) return &ex_walk;
   bool view = base->type && base->type->kind == TypeKind::View;
-  if (!view && base->kind == Kind::Local && base->imm) return &ex_walk;
+  if (!view && base->kind == Kind::Local && base->moves) return &ex_walk;
   static constexpr ExFn kAssign[2][2][2][2] = {
       {{{&ex_assign_index<false, false, false, KAny>, &ex_assign_index<false, false, false, KLoc>},
         {&ex_assign_index<false, false, true, KAny>, &ex_assign_index<false, false, true, KLoc>}},

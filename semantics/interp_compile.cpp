@@ -167,7 +167,7 @@ class Compiler {
       for (const Node* k : n->kids)
         if (has_call(k)) c->leaf = false;
     }
-    if (n->kind == Kind::Local) c->flag = n->imm || moves_.count(n);
+    if (n->kind == Kind::Local) c->flag = n->moves || moves_.count(n);
     select_expr(*c);
     return c;
   }
@@ -180,7 +180,7 @@ class Compiler {
     c->pos = n->pos;
     c->slot = n->slot;
     c->slot2 = n->slot2;
-    c->imm = n->imm;
+    c->imm = n->kind == Kind::Const || n->kind == Kind::Nat ? n->bits : 0;  // KCon, sc_const
     const check::Type* t = n->type;
     c->scalar = t && t->kind == TypeKind::Scalar;
     c->deep = t && (t->kind == TypeKind::Record || t->kind == TypeKind::Sum || t->kind == TypeKind::Array) &&

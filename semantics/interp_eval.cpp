@@ -21,11 +21,11 @@ static check::Scalar scalar_of(const check::Type* t, check::Scalar d) {
 
 Value Interp::eval(const Node* n) {
   switch (n->kind) {
-    case Kind::Const: return Value{n->imm, 0, nullptr, nullptr};
+    case Kind::Const: return Value{n->bits, 0, nullptr, nullptr};
     case Kind::Zero: return zero(n->type);
     case Kind::Local: {
       Value& s = sl_[n->slot];
-      if (n->imm) {
+      if (n->moves) {
         Value v = std::move(s);
         s = Value{};
         return v;
@@ -128,8 +128,8 @@ Value Interp::eval(const Node* n) {
       }
       std::string out;
       for (size_t i = 0; i < vals.size(); ++i) render(n->kids[i], vals[i], out, false);
-      if (n->imm & 1) out.push_back('\n');
-      write_out(n->imm & 2 ? 2 : 1, out);
+      if (n->newline) out.push_back('\n');
+      write_out(n->to_stderr ? 2 : 1, out);
       return Value{};
     }
     case Kind::Format: return format(n);
@@ -163,9 +163,9 @@ Value Interp::eval(const Node* n) {
 
 uint64_t Interp::scalar(const Node* n) {
   switch (n->kind) {
-    case Kind::Const: return n->imm;
+    case Kind::Const: return n->bits;
     case Kind::Local:
-      if (!n->imm) return sl_[n->slot].b;  // copy(...).b is the slot's bits
+      if (!n->moves) return sl_[n->slot].b;  // copy(...).b is the slot's bits
       break;
     case Kind::Deref: return sl_[n->slot].p->b;
     case Kind::Field:

@@ -99,7 +99,7 @@ Interp::Flow Interp::exec(const Node* n) {
     case Kind::Storage: {
       uint64_t cap = scalar(n->kids[0]);
       Value v;
-      if (n->imm) {
+      if (n->buffer) {
         v = buf_new(n->elem, cap, n->pos);
       } else {
         v.s = make_store();
@@ -185,7 +185,7 @@ Interp::Flow Interp::exec(const Node* n) {
       // A subject read from a slot that a copy would clone whole: clone only the payload an arm binds.
       const Node* subj = n->kids[0];
       const Value* src = nullptr;
-      if (subj->kind == Kind::Local && !subj->imm) src = &sl_[subj->slot];
+      if (subj->kind == Kind::Local && !subj->moves) src = &sl_[subj->slot];
       else if (subj->kind == Kind::Deref) src = sl_[subj->slot].p;
       if (src && copies_deeply(*src, subj->type)) {
         uint64_t tag = src->b;

@@ -116,7 +116,7 @@ struct Finder {
 
   void walk(const Node* n) {
     uint32_t v = next++;
-    if (n->kind == Kind::Local && !n->imm && !path.empty() && flat_copy(n->type, 0) &&
+    if (n->kind == Kind::Local && !n->moves && !path.empty() && flat_copy(n->type, 0) &&
         value_context(path.back().node, path.back().kid) && last_use(n->slot))
       out.insert(n);
     for (size_t i = 0; i < n->kids.size(); ++i) {

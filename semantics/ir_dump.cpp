@@ -17,10 +17,10 @@ static void dump_node(const Node* n, int depth, std::string& out) {
   out += kind_name(n->kind);
   if (n->type) out += " :" + check::type_name(n->type);
   switch (n->kind) {
-    case Kind::Const: out += " " + std::to_string(n->imm); break;
+    case Kind::Const: out += " " + std::to_string(n->bits); break;
     case Kind::Local: case Kind::Deref: case Kind::Let: case Kind::Storage: case Kind::Release:
       out += " %" + std::to_string(n->slot);
-      if (n->kind == Kind::Local && n->imm) out += " move";
+      if (n->kind == Kind::Local && n->moves) out += " move";
       break;
     case Kind::Field: out += " ." + std::to_string(n->index); break;
     case Kind::Unary: case Kind::Binary: case Kind::Builtin: case Kind::Compound:
@@ -33,7 +33,7 @@ static void dump_node(const Node* n, int depth, std::string& out) {
     case Kind::Variant: case Kind::Arm: out += " #" + std::to_string(n->index); break;
     case Kind::String: out += " \"" + n->text + "\""; break;
     case Kind::Extent: out += " of-arg " + std::to_string(n->index); break;
-    case Kind::Unwind: out += " leaves " + std::to_string(n->imm); break;
+    case Kind::Unwind: out += " leaves " + std::to_string(n->leaves); break;
     case Kind::Zero: case Kind::Index: case Kind::And: case Kind::Or: case Kind::CallIndirect:
     case Kind::Record: case Kind::BufNew: case Kind::ArrayNew: case Kind::Part: case Kind::Lend:
     case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:

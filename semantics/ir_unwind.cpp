@@ -55,7 +55,7 @@ class Placer {
   // The unwind of leaving the innermost `depth` scopes, innermost first; nullptr when it runs nothing.
   Node* unwind(size_t depth, Pos pos) {
     Node* u = m_.make(Kind::Unwind, nullptr, pos);
-    u->imm = depth;
+    u->leaves = depth;
     for (size_t i = 0; i < depth; ++i) {
       const Scope& s = scopes_[scopes_.size() - 1 - i];
       for (auto d = s.defers.rbegin(); d != s.defers.rend(); ++d) {
@@ -101,7 +101,7 @@ class Placer {
         if (affine(s->kids[0]->type)) sc.owners.push_back(s->slot);
         break;
       case Kind::Storage:
-        if (s->imm == 1 || affine(s->elem)) sc.owners.push_back(s->slot);
+        if (s->buffer || affine(s->elem)) sc.owners.push_back(s->slot);
         break;
       case Kind::Unpack:
         for (uint32_t slot : s->slots)

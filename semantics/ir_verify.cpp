@@ -139,8 +139,8 @@ class Verifier {
                     : n->kind == Kind::Break || n->kind == Kind::Continue
                         ? (loop_base_.empty() ? 0 : blocks_ - loop_base_.back())
                         : blocks_;
-    if (n->unwind->imm != want)
-      fault(n->unwind, "leaves " + std::to_string(n->unwind->imm) + " blocks, the exit leaves " + std::to_string(want));
+    if (n->unwind->leaves != want)
+      fault(n->unwind, "leaves " + std::to_string(n->unwind->leaves) + " blocks, the exit leaves " + std::to_string(want));
   }
 
   void check_guard(const Node* n) {
@@ -179,10 +179,9 @@ class Verifier {
       case Kind::Storage:
         // a buffer (or a stack of owners) is released though its name is a view (§12.4)
         if (slot_ok(n, n->slot, false, "slot") &&
-            (n->imm == 1 || (n->elem && check::type_kind(n->elem) != check::Kind::Copy)))
+            (n->buffer || (n->elem && check::type_kind(n->elem) != check::Kind::Copy)))
           owners_.insert(n->slot);
         if (!n->elem) fault(n, "no element type");
-        if (n->imm > 1) fault(n, "imm is neither stack (0) nor buffer (1)");
         if (!is_scalar(k[0], Scalar::Usize)) fault(n, "the capacity is not usize");
         return;
       case Kind::Assign:

@@ -25,7 +25,7 @@ void operation(const Ctx& cx, const Node* n) {
       cx.fault(n, "operand " + std::to_string(i) + " is " + tname(n->kids[i]->type) + ", expected " +
                       check::scalar_name(w));
   }
-  if (scalar_of(n) != op_result(n->op, n->sc))
+  if (scalar_of(n) != sem::op_result(n->op, n->sc))
     cx.fault(n, std::string("result ") + tname(n->type) + " does not fit " + row.name + "." + check::scalar_name(n->sc));
 }
 
@@ -101,12 +101,11 @@ void check_expression(const Ctx& cx, const Node* n, const Node* parent, size_t a
     case Kind::Const:
       if (!scalar_of(n)) return cx.fault(n, "constant of a non-scalar type");
       if (n->sc != n->type->scalar) cx.fault(n, "sc is not the constant's type");
-      if (!encoded(n->type->scalar, n->imm))
-        cx.fault(n, "imm " + std::to_string(n->imm) + " is not a " + tname(n->type) + " encoding");
+      if (!encoded(n->type->scalar, n->bits))
+        cx.fault(n, "bits " + std::to_string(n->bits) + " is not a " + tname(n->type) + " encoding");
       return;
     case Kind::Local:
       if (cx.slot_ok(n, n->slot, false, "slot")) cx.same_type(n, n->type, cx.local_type(n->slot), "the read");
-      if (n->imm > 1) cx.fault(n, "imm is neither copy (0) nor move (1)");
       return;
     case Kind::Deref: {
       if (!cx.slot_ok(n, n->slot, false, "slot")) return;
@@ -182,7 +181,7 @@ void check_expression(const Ctx& cx, const Node* n, const Node* parent, size_t a
         return cx.fault(n, std::string("type is not ") + (want == TypeKind::Buf ? "Buf" : "Array"));
       if (n->elem != n->type->elem) cx.fault(n, "elem is not the type's element");
       if (n->kind == Kind::BufNew && !is_scalar(k[0], Scalar::Usize)) cx.fault(n, "the length is not usize");
-      if (n->kind == Kind::ArrayNew && n->imm != n->type->length) cx.fault(n, "imm is not the array length");
+      if (n->kind == Kind::ArrayNew && n->length != n->type->length) cx.fault(n, "length is not the array type's length");
       return;
     }
     case Kind::String:

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "semantics/ops_rules.h"
+#include "core/ops_rules.h"
 
 namespace cairn::ir::verify {
 
@@ -95,7 +95,7 @@ GuardRule guard_rule(const Node& n) {
     case Kind::Assert: case Kind::AssertEq: return {TrapKind::Assert, true};
     case Kind::Match: return {TrapKind::MatchTag, true};
     case Kind::Storage:
-      if (n.imm == 1) return {TrapKind::Alloc, true};
+      if (n.buffer) return {TrapKind::Alloc, true};
       return {};
     case Kind::Reduce:
       if (sem::fold_row(n.fold).logical) return {};  // && and ||
@@ -172,23 +172,6 @@ size_t op_operands(Op op) { return sem::op_row(op).operands; }
 
 bool is_shift(Op op) { return op == Op::ShlWrap || op == Op::Shr; }
 
-std::optional<Scalar> op_result(Op op, Scalar sc) {
-  switch (op) {
-    case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: return Scalar::Bool;
-    case Op::ToBits:
-      if (sc == Scalar::F32) return Scalar::U32;
-      if (sc == Scalar::F64) return Scalar::U64;
-      return std::nullopt;
-    case Op::FromBits:
-      if (sc == Scalar::U32) return Scalar::F32;
-      if (sc == Scalar::U64) return Scalar::F64;
-      return std::nullopt;
-    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Rem: case Op::Neg: case Op::BitNot:
-    case Op::BitAnd: case Op::BitOr: case Op::BitXor: case Op::Not: case Op::AddWrap: case Op::SubWrap:
-    case Op::MulWrap: case Op::ShlWrap: case Op::Shr: case Op::Min: case Op::Max: case Op::Abs: case Op::Sqrt:
-    case Op::Floor: case Op::Ceil: case Op::Trunc: case Op::Convert: return sc;
-  }
-}
 
 
 bool is_call_form(Kind k) {

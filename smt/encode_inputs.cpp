@@ -73,7 +73,7 @@ void add_view(Context& c, Inputs& in, ParamInput& pi, const check::ParamSig& p) 
   pi.array = array;
 }
 
-// A std sum's payload names its type parameter: the instance's argument (as verify_values.cpp reads it).
+// A std sum's payload names its type parameter: the instance's argument (as semantics/observed_values.cpp reads it).
 const Type* payload_of(const Type* sum, size_t k) {
   const Type* p = sum->sum->variants[k].payload;
   if (p && p->kind == TypeKind::Param && p->length < sum->args.size()) return sum->args[p->length];

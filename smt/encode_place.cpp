@@ -22,7 +22,7 @@ Loc element_of(const SVal& v, Term i) {
 
 // A view held in a slot (a view-typed local or borrow), as view_ref reads it without evaluating anything.
 static bool view_in_slot(const Node* n) {
-  return is_view(n->type) && ((n->kind == Kind::Local && !n->imm) || n->kind == Kind::Deref);
+  return is_view(n->type) && ((n->kind == Kind::Local && !n->moves) || n->kind == Kind::Deref);
 }
 
 Loc Encoder::place(const Node* n) {
