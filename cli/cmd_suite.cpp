@@ -2,6 +2,7 @@
 // [--junit FILE]`: flags to targets::run_tests, then the record, the summary and the JUnit file.
 #include <cstdio>
 
+#include "base/cpus.h"
 #include "cli/args.h"
 #include "cli/build_flags.h"
 #include "cli/command.h"
@@ -42,7 +43,7 @@ int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
   if (args.has("filter") && args.has("test")) return usage_error(out, "--filter and --test exclude each other.");
   if (auto t = args.get("timeout"); t && !parse_timeout(*t, o.timeout_s))
     return usage_error(out, "--timeout takes a decimal number of seconds (0: no limit), not \"" + *t + "\".");
-  o.jobs = targets::available_cpus();
+  o.jobs = available_cpus();
   if (auto j = args.get("jobs")) {
     if (j->empty() || j->size() > 4 || j->find_first_not_of("0123456789") != std::string::npos || std::stoul(*j) == 0 ||
         std::stoul(*j) > 1024)

@@ -110,6 +110,16 @@ struct FoldRow {
   Op op;                 // the operator combining the accumulator with a value (unread when `logical`)
   bool logical;          // && or ||: a fold over bool with no ops.def row
 };
+// Whether `f` is one of reduce_folds.def's rows (a damaged IR node may hold any byte).
+constexpr bool fold_valid(Fold f) {
+  constexpr size_t kCount = 0
+#define REDUCE_FOLD(k, spelling, op) +1
+#include "core/reduce_folds.def"
+#undef REDUCE_FOLD
+      ;
+  return static_cast<size_t>(f) < kCount;
+}
+// The row of a valid fold (fold_valid).
 const FoldRow& fold_row(Fold f);
 
 // The starting value of a `reduce` fold (language.md §8.16) over `type`, encoded as above (a bool for the logical

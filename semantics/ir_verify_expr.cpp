@@ -33,7 +33,7 @@ void reduce(const Ctx& cx, const Node* n) {
   const auto& k = n->kids;
   if (!is_scalar(k[0], Scalar::Usize) || !is_scalar(k[1], Scalar::Usize)) cx.fault(n, "a bound is not usize");
   cx.slot_ok(n, n->slot, true, "binder");
-  if (static_cast<size_t>(n->fold) > static_cast<size_t>(sem::Fold::Or))
+  if (!sem::fold_valid(n->fold))
     return cx.fault(n, "fold " + std::to_string(static_cast<unsigned>(n->fold)) + " is not a reduce operator");
   if (scalar_of(n) != n->sc || scalar_of(k[2]) != n->sc) cx.fault(n, "result or yield is not of scalar sc");
   if (sem::fold_row(n->fold).logical) {

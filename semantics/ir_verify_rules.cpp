@@ -98,7 +98,7 @@ GuardRule guard_rule(const Node& n) {
       if (n.buffer) return {TrapKind::Alloc, true};
       return {};
     case Kind::Reduce:
-      if (sem::fold_row(n.fold).logical) return {};  // && and ||
+      if (!sem::fold_valid(n.fold) || sem::fold_row(n.fold).logical) return {};  // && and ||; a bad fold is reduce()'s fault
       [[fallthrough]];
     case Kind::Unary: case Kind::Binary: case Kind::Builtin: case Kind::Compound: {
       std::optional<TrapKind> k = op_guard(n.op, n.sc);

@@ -111,12 +111,6 @@ std::string type_of_contract_failure(const std::string& reason) {
 
 }  // namespace
 
-unsigned available_cpus() {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return static_cast<unsigned>(CPU_COUNT(&set));
-  unsigned n = std::thread::hardware_concurrency();
-  return n ? n : 1;
-}
 
 TestRun run_tests(const driver::CheckRun& run, const TestOptions& o) {
   TestRun t;

@@ -41,7 +41,4 @@ struct TestRun {
 // Runs the tests of a checked program (its outcome must be Typed).
 TestRun run_tests(const driver::CheckRun& run, const TestOptions& options);
 
-// The number of CPUs this process may use (the default of --jobs).
-unsigned available_cpus();
-
 }  // namespace cairn::targets
