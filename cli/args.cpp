@@ -1,6 +1,7 @@
 // Parsing flags against a command's table, and the --help text generated from that table.
 #include "cli/args.h"
 
+#include <cerrno>
 #include <cstdlib>
 
 namespace cairn::cli {
@@ -130,5 +131,34 @@ bool parse_timeout(const std::string& s, double& out) {
   }
   return parse_seconds(s, out);
 }
+
+bool parse_whole(const std::string& s, uint64_t lo, uint64_t hi, uint64_t& out) {
+  if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  errno = 0;
+  unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
+  if (errno == ERANGE || v < lo || v > hi) return false;
+  out = v;
+  return true;
+}
+
+bool parse_whole(const std::string& s, unsigned lo, unsigned hi, unsigned& out) {
+  uint64_t v = 0;
+  if (!parse_whole(s, uint64_t{lo}, uint64_t{hi}, v)) return false;
+  out = static_cast<unsigned>(v);
+  return true;
+}
+
+bool parse_shard(const std::string& s, unsigned& index, unsigned& count) {
+  size_t slash = s.find('/');
+  unsigned i = 0, n = 0;
+  if (slash == std::string::npos || !parse_whole(s.substr(0, slash), 1u, 1000000u, i) ||
+      !parse_whole(s.substr(slash + 1), 1u, 1000000u, n) || i > n)
+    return false;
+  index = i;
+  count = n;
+  return true;
+}
+
+bool parse_jobs(const std::string& s, unsigned& out) { return parse_whole(s, 1u, 1024u, out); }
 
 }  // namespace cairn::cli

@@ -1,5 +1,6 @@
 // Command-line flags: `--flag VALUE` and `--flag=VALUE`, checked against a command's flag table.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <span>
@@ -47,5 +48,13 @@ bool parse_seconds(const std::string& s, double& out);
 
 // A --timeout of cairn run or cairn test: as parse_seconds, or 0 ("0", "0.0") for no time limit.
 bool parse_timeout(const std::string& s, double& out);
+
+// A whole number: decimal digits only, from `lo` to `hi` (--seed, --count, --jobs, --timeout-ms, ...).
+bool parse_whole(const std::string& s, uint64_t lo, uint64_t hi, uint64_t& out);
+bool parse_whole(const std::string& s, unsigned lo, unsigned hi, unsigned& out);
+// --shard I/N: 1 <= I <= N <= 1,000,000.
+bool parse_shard(const std::string& s, unsigned& index, unsigned& count);
+// --jobs N: a whole number from 1 to 1024.
+bool parse_jobs(const std::string& s, unsigned& out);
 
 }  // namespace cairn::cli

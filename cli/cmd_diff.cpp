@@ -3,6 +3,7 @@
 // then the record or its human lines, and the Markdown section written atomically.
 #include <unistd.h>
 
+#include "base/cpus.h"
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/open_command.h"
@@ -10,7 +11,7 @@
 #include "diff/render.h"
 #include "cli/version.h"
 #include "diff/diff.h"
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "targets/process.h"
 
 namespace cairn::cli {
@@ -31,27 +32,6 @@ constexpr FlagSpec kFlags[] = {
     {"format", "human|json|sarif", true, "human at a terminal, json otherwise", "the output form; sarif: a SARIF 2.1.0 log, one result per behaviour-changed function"},
 };
 
-bool parse_count(const std::string& s, unsigned max, unsigned& out) {
-  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  unsigned long v = std::stoul(s);
-  if (v > max) return false;
-  out = static_cast<unsigned>(v);
-  return true;
-}
-
-// "I/N" with 1 <= I <= N.
-bool parse_shard(const std::string& s, unsigned& index, unsigned& count) {
-  size_t slash = s.find('/');
-  if (slash == std::string::npos) return false;
-  return parse_count(s.substr(0, slash), 1000000, index) && parse_count(s.substr(slash + 1), 1000000, count) &&
-         index >= 1 && index <= count;
-}
-
-unsigned cpus() {
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n > 0 ? static_cast<unsigned>(n) : 1;
-}
-
 }  // namespace
 
 int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
@@ -62,16 +42,16 @@ int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
     return usage_error(out, "cairn diff takes OLD and NEW, not " + std::to_string(args.operands.size()) + " operands.");
   diff::DiffOptions o;
   o.compiler = compiler_id();
-  o.jobs = cpus();
+  o.jobs = available_cpus();
   o.in_path = args.get("in").value_or(".");
   o.std_lib = args.has("std");
   o.require = args.get("require").value_or("");
   o.no_predict = args.has("no-predict");
-  if (auto v = args.get("replays"); v && !parse_count(*v, 1000000, o.replays))
+  if (auto v = args.get("replays"); v && !parse_whole(*v, 0u, 1000000u, o.replays))
     return usage_error(out, "--replays takes a whole number, not \"" + *v + "\".");
-  if (auto v = args.get("timeout-ms"); v && (!parse_count(*v, 30000, o.timeout_ms) || o.timeout_ms == 0))
+  if (auto v = args.get("timeout-ms"); v && !parse_whole(*v, 1u, 30000u, o.timeout_ms))
     return usage_error(out, "--timeout-ms takes a whole number from 1 to 30000, not \"" + *v + "\".");
-  if (auto v = args.get("jobs"); v && (!parse_count(*v, 1024, o.jobs) || o.jobs == 0))
+  if (auto v = args.get("jobs"); v && !parse_jobs(*v, o.jobs))
     return usage_error(out, "--jobs takes a whole number from 1 to 1024, not \"" + *v + "\".");
   if (auto v = args.get("budget-s"); v && !parse_seconds(*v, o.budget_s))
     return usage_error(out, "--budget-s takes a positive number of seconds, not \"" + *v + "\".");

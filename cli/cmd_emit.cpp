@@ -6,7 +6,7 @@
 #include "cli/output.h"
 #include "front/driver/driver.h"
 #include "front/parse/parse.h"
-#include "front/source/sha256.h"
+#include "base/sha256.h"
 #include "lower/lower.h"
 #include "semantics/ir.h"
 

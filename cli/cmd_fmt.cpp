@@ -26,7 +26,7 @@ int cmd_fmt(const Command& cmd, const std::vector<std::string>& argv) {
   if (args.has("check") && args.has("diff")) return usage_error(out, "--check and --diff exclude each other.");
   if (args.operands.empty()) return usage_error(out, "cairn fmt takes at least one PATH (a .cairn file or a directory).");
   fmt::Mode mode = args.has("check") ? fmt::Mode::Check : args.has("diff") ? fmt::Mode::Diff : fmt::Mode::Write;
-  // An interrupt (SIGINT, SIGTERM, SIGHUP) removes the temporary file of a write under way (front/source/atomic_file.h).
+  // An interrupt (SIGINT, SIGTERM, SIGHUP) removes the temporary file of a write under way (base/atomic_file.h).
   targets::install_interrupt_handlers();
   fmt::FilesRun run = fmt::format_files(args.operands, mode);
   if (run.refusal) return print_refusal(out, *run.refusal);

@@ -6,12 +6,13 @@
 #include <chrono>
 #include <cstdio>
 
+#include "base/cpus.h"
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/open_command.h"
 #include "cli/output.h"
 #include "fuzz/smt/smt_campaign.h"
-#include "fuzz/smt/test_defect_env.h"
+#include "fuzz/smt/planted_defect_env.h"
 #include "fuzz/run/campaign.h"
 #include "targets/process.h"
 
@@ -34,30 +35,6 @@ constexpr FlagSpec kFlags[] = {
     {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
 };
 
-bool parse_u64(const std::string& s, uint64_t& out) {
-  if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  errno = 0;
-  unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
-  if (errno == ERANGE) return false;
-  out = v;
-  return true;
-}
-
-bool parse_shard(const std::string& s, unsigned& index, unsigned& count) {
-  size_t slash = s.find('/');
-  uint64_t i = 0, n = 0;
-  if (slash == std::string::npos || !parse_u64(s.substr(0, slash), i) || !parse_u64(s.substr(slash + 1), n)) return false;
-  if (i < 1 || i > n || n > 1000000) return false;
-  index = static_cast<unsigned>(i);
-  count = static_cast<unsigned>(n);
-  return true;
-}
-
-unsigned cpus() {
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n > 0 ? static_cast<unsigned>(n) : 1;
-}
-
 int print_result(const Output& out, const fuzz::CampaignResult& r) {
   if (r.environment) return print_refusal(out, *r.environment);
   if (out.format == Format::Json) print_record(out, r.record);
@@ -76,14 +53,14 @@ struct Span {
 std::optional<int> parse_span(const Args& args, const Output& out, Span& s) {
   if (args.has("count") && args.has("seconds")) return usage_error(out, "--count and --seconds exclude each other.");
   if (auto v = args.get("seed")) {
-    if (!parse_u64(*v, s.seed)) return usage_error(out, "--seed takes a whole number from 0 to 2^64-1, not \"" + *v + "\".");
+    if (!parse_whole(*v, uint64_t{0}, UINT64_MAX, s.seed)) return usage_error(out, "--seed takes a whole number from 0 to 2^64-1, not \"" + *v + "\".");
   } else {
     s.seed = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
     std::fprintf(stderr, "fuzz: seed %llu\n", static_cast<unsigned long long>(s.seed));
   }
   uint64_t n = 0;
   if (auto v = args.get("count")) {
-    if (!parse_u64(*v, n) || n == 0) return usage_error(out, "--count takes a whole number of at least 1, not \"" + *v + "\".");
+    if (!parse_whole(*v, uint64_t{1}, UINT64_MAX, n)) return usage_error(out, "--count takes a whole number of at least 1, not \"" + *v + "\".");
     s.count = n;
   }
   double secs = 0;
@@ -92,7 +69,7 @@ std::optional<int> parse_span(const Args& args, const Output& out, Span& s) {
     s.seconds = secs;
   }
   if (auto v = args.get("index")) {
-    if (!parse_u64(*v, n)) return usage_error(out, "--index takes a whole number, not \"" + *v + "\".");
+    if (!parse_whole(*v, uint64_t{0}, UINT64_MAX, n)) return usage_error(out, "--index takes a whole number, not \"" + *v + "\".");
     if (args.has("count") || args.has("seconds") || args.has("shard"))
       return usage_error(out, "--index runs one program: it does not go with --count, --seconds or --shard.");
     s.index = n;
@@ -129,13 +106,13 @@ int cmd_fuzz(const Command& cmd, const std::vector<std::string>& argv) {
   bool replay = args.has("replay");
   if (args.operands.size() > (replay ? 1u : 0u))
     return usage_error(out, replay ? "cairn fuzz --replay takes at most one DIR." : "cairn fuzz takes no operands.");
-  uint64_t jobs = cpus();
-  if (auto v = args.get("jobs"); v && (!parse_u64(*v, jobs) || jobs == 0 || jobs > 1024))
+  unsigned jobs = available_cpus();
+  if (auto v = args.get("jobs"); v && !parse_jobs(*v, jobs))
     return usage_error(out, "--jobs takes a whole number from 1 to 1024, not \"" + *v + "\".");
   // The test-only planted encoding defect (docs/fuzz-smt.md) concerns --smt and --replay.
   if (args.has("smt") || replay)
     if (std::optional<std::string> bad = fuzz::apply_test_smt_defect_from_env()) return usage_error(out, *bad);
-  if (args.has("smt")) return smt_mode(args, out, static_cast<unsigned>(jobs));
+  if (args.has("smt")) return smt_mode(args, out, jobs);
   if (args.has("solver")) return usage_error(out, "--solver goes with --smt.");
   bool tests = fuzz::test_engines_enabled();
   fuzz::EngineSelection sel = fuzz::select_engines(args.get("engines").value_or(""), tests);
@@ -151,13 +128,13 @@ int cmd_fuzz(const Command& cmd, const std::vector<std::string>& argv) {
     if (!args.operands.empty()) o.dir = args.operands[0];
     o.engines = sel.engines;
     o.unavailable = sel.unavailable;
-    o.jobs = static_cast<unsigned>(jobs);
+    o.jobs = jobs;
     return print_result(out, fuzz::run_replay(o));
   }
   fuzz::CampaignOptions o;
   o.engines = sel.engines;
   o.unavailable = sel.unavailable;
-  o.jobs = static_cast<unsigned>(jobs);
+  o.jobs = jobs;
   Span span;
   if (std::optional<int> bad = parse_span(args, out, span)) return *bad;
   o.seed = span.seed;

@@ -7,7 +7,7 @@
 #include "cli/open_command.h"
 #include "cli/output.h"
 #include "front/project/templates.h"
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 
 namespace cairn::cli {
 

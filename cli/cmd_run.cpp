@@ -99,11 +99,8 @@ int cmd_run(const Command& cmd, const std::vector<std::string>& argv) {
   if (auto t = args.get("timeout"); t && !parse_timeout(*t, timeout))
     return env_failure(out, "--timeout takes a decimal number of seconds (0: no limit), not \"" + *t + "\".");
   uint64_t memory_mib = 1024;
-  if (auto m = args.get("memory-mib")) {
-    if (m->empty() || m->size() > 7 || m->find_first_not_of("0123456789") != std::string::npos || std::stoull(*m) == 0)
-      return env_failure(out, "--memory-mib takes a whole number of MiB from 1 to 9999999, not \"" + *m + "\".");
-    memory_mib = std::stoull(*m);
-  }
+  if (auto m = args.get("memory-mib"); m && !parse_whole(*m, uint64_t{1}, uint64_t{9999999}, memory_mib))
+    return env_failure(out, "--memory-mib takes a whole number of MiB from 1 to 9999999, not \"" + *m + "\".");
   bool record = out.chosen && out.format == Format::Json;
   targets::BuildOptions build;
   if (native && !read_build_flags(args, build, error)) return env_failure(out, error);

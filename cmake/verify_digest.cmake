@@ -1,8 +1,8 @@
 # Writes OUT: a C++ file defining cairn::smt::implementation_sha256(), the digest of the translator and model
-# sources (smt/*.h, *.cpp, *.def and semantics/ops*), each file's path and digest in path order, so a
+# sources (smt/*.h, *.cpp, *.def and core/*), each file's path and digest in path order, so a
 # cairn.semantic/1 record names the exact model code that produced it.
 file(GLOB files RELATIVE "${SRC_DIR}" "${SRC_DIR}/smt/*.h" "${SRC_DIR}/smt/*.cpp" "${SRC_DIR}/smt/*.def"
-     "${SRC_DIR}/semantics/ops*")
+     "${SRC_DIR}/core/*")
 list(SORT files)
 set(manifest "")
 foreach(f ${files})

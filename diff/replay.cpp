@@ -2,14 +2,14 @@
 // directory (never the project's), each witness one isolated call judged against the interpreter's outcome.
 #include "diff/replay.h"
 
-#include "front/source/temp_dir.h"
+#include "base/temp_dir.h"
 #include <stdlib.h>
 
 #include <chrono>
 #include <filesystem>
 
 #include "smt/verify_child.h"
-#include "smt/verify_values.h"
+#include "core/value_format.h"
 #include "targets/process.h"
 #include "targets/toolchain.h"
 
@@ -34,7 +34,7 @@ std::string scratch_dir() {
 }
 
 std::string value_text(const check::FnInfo& fn, uint64_t bits) {
-  if (fn.result && fn.result->kind == check::TypeKind::Scalar) return smt::scalar_literal(fn.result->scalar, bits);
+  if (fn.result && fn.result->kind == check::TypeKind::Scalar) return sem::scalar_literal(fn.result->scalar, bits);
   return std::to_string(bits);
 }
 

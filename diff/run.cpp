@@ -9,7 +9,7 @@
 #include "diff/compare.h"
 #include "diff/record.h"
 #include "diff/replay.h"
-#include "front/source/temp_dir.h"
+#include "base/temp_dir.h"
 
 namespace cairn::diff {
 

@@ -14,7 +14,7 @@
 
 #include "diff/git_call.h"
 #include "front/source/source_file.h"
-#include "front/source/temp_dir.h"
+#include "base/temp_dir.h"
 #include "targets/process.h"
 
 namespace cairn::diff {

@@ -6,9 +6,9 @@
 
 #include "diff/canonical.h"
 #include "front/check/types.h"
-#include "front/lex/lexer.h"
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include "front/driver/item_source.h"
+#include "base/atomic_file.h"
+#include "base/sha256.h"
 #include "targets/build_receipt.h"
 
 namespace cairn::diff {
@@ -44,27 +44,8 @@ bool declares_module(const driver::CheckRun& run) {
 // The tokens of a template's declaration, from its first token to the end of its body.
 std::string item_tokens(const driver::CheckRun& run, const check::FnInfo& fn) {
   if (!fn.decl) return "";
-  DiagSink sink;
-  lex::LexResult lx = lex::lex_file(run.sources, fn.decl->pos.file, sink);
-  std::string out;
-  int depth = 0;
-  bool started = false, braced = false;
-  for (const lex::Token& t : lx.tokens) {
-    if (t.kind == lex::TokKind::Eof) break;
-    if (!started && (t.line < fn.decl->pos.line || (t.line == fn.decl->pos.line && t.col < fn.decl->pos.col))) continue;
-    started = true;
-    out += (out.empty() ? "" : " ") + std::string(t.text);
-    if (t.text == "{" || t.text == "(" || t.text == "[") {
-      braced = braced || (t.text == "{" && depth == 0);
-      ++depth;
-    } else if (t.text == "}" || t.text == ")" || t.text == "]") {
-      --depth;
-      if (depth == 0 && braced && t.text == "}") break;
-    } else if (t.text == ";" && depth == 0 && !braced) {
-      break;
-    }
-  }
-  return out;
+  const driver::ItemSource src = driver::item_source(run.sources, *fn.decl);
+  return driver::joined_tokens(src, 0, src.tokens.size());
 }
 
 nlohmann::ordered_json signature_of(const check::FnInfo& fn, bool is_public) {

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "front/driver/check_record.h"
-#include "front/source/sha256.h"
+#include "base/sha256.h"
 #include "lower/c_entry.h"
 #include "front/driver/library_exports.h"
 

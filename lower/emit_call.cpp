@@ -45,7 +45,15 @@ std::string FnEmitter::call(const Node* n) {
           checks = true;
         break;
       case IK::Extent: checks = true; break;
-      default: item_of[i] = int(items.size()); items.push_back({k, How::Value}); break;
+      case IK::Const: case IK::Zero: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
+      case IK::Unary: case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Call:
+      case IK::CallIndirect: case IK::Builtin: case IK::Record: case IK::Variant: case IK::BufNew:
+      case IK::ArrayNew: case IK::String: case IK::FnRef: case IK::Part: case IK::Lend: case IK::Len:
+      case IK::Take: case IK::Swap: case IK::Print: case IK::Format: case IK::Assert: case IK::AssertEq:
+      case IK::Compact: case IK::Reduce: case IK::Try: case IK::Nat: case IK::Block: case IK::Let:
+      case IK::Drop: case IK::Unpack: case IK::Storage: case IK::Assign: case IK::Compound: case IK::If:
+      case IK::While: case IK::ForRange: case IK::ForEach: case IK::Match: case IK::Arm: case IK::Return:
+      case IK::Break: case IK::Continue: case IK::Defer: case IK::Eval: case IK::Release: case IK::Unwind: item_of[i] = int(items.size()); items.push_back({k, How::Value}); break;
     }
   }
   std::vector<std::string> v;
@@ -123,7 +131,7 @@ std::string FnEmitter::print(const Node* n) {
   line("cr::Out " + o + ";");
   for (const Node* k : n->kids) put_arg(o, k);
   pos_ = n->pos;
-  line("cr::emit(" + o + ", " + (n->imm & 2 ? "2" : "1") + ", " + (n->imm & 1 ? "true" : "false") + ");");
+  line("cr::emit(" + o + ", " + (n->to_stderr ? "2" : "1") + ", " + (n->newline ? "true" : "false") + ");");
   return "";
 }
 
@@ -145,7 +153,7 @@ std::string FnEmitter::format(const Node* n) {
 }
 
 std::string FnEmitter::assertion(const Node* n) {
-  std::string msg = n->imm ? cpp_string(n->text) + ", " + std::to_string(n->text.size()) : "nullptr, 0";
+  std::string msg = n->has_message ? cpp_string(n->text) + ", " + std::to_string(n->text.size()) : "nullptr, 0";
   ++emitted_guards;
   if (n->kind == IK::Assert) {
     std::string c = ex(n->kids[0]);

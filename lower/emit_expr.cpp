@@ -35,7 +35,14 @@ bool FnEmitter::may_effect(const Node* n) const {
     case IK::Call: case IK::CallIndirect: case IK::Take: case IK::Swap: case IK::Print:
     case IK::Format: case IK::Assert: case IK::AssertEq: case IK::Try: case IK::BufNew:
     case IK::Compact: case IK::Reduce: return true;
-    default: break;
+    case IK::Const: case IK::Zero: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
+    case IK::Unary: case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Builtin:
+    case IK::Record: case IK::Variant: case IK::ArrayNew: case IK::String: case IK::FnRef: case IK::Part:
+    case IK::Lend: case IK::Len: case IK::ArgRef: case IK::ArgTemp: case IK::ArgView: case IK::Extent:
+    case IK::Nat: case IK::Block: case IK::Let: case IK::Drop: case IK::Unpack: case IK::Storage:
+    case IK::Assign: case IK::Compound: case IK::If: case IK::While: case IK::ForRange: case IK::ForEach:
+    case IK::Match: case IK::Arm: case IK::Return: case IK::Break: case IK::Continue: case IK::Defer:
+    case IK::Eval: case IK::Release: case IK::Unwind: break;
   }
   // a guard the checker proved safe cannot fail: its node may stay in line with later operands
   if (n->has_guard && !(n->kind == IK::Index || n->kind == IK::Binary ? elide(n) : false)) return true;
@@ -82,11 +89,11 @@ std::vector<std::string> FnEmitter::seq(const std::vector<Item>& items) {
 std::string FnEmitter::ex(const Node* n) {
   pos_ = n->pos;
   switch (n->kind) {
-    case IK::Const: return literal(n->type && n->type->kind == TypeKind::Scalar ? n->type->scalar : n->sc, n->imm);
-    case IK::Nat: return literal(check::Scalar::Usize, n->imm);
+    case IK::Const: return literal(n->type && n->type->kind == TypeKind::Scalar ? n->type->scalar : n->sc, n->bits);
+    case IK::Nat: return literal(check::Scalar::Usize, n->bits);
     case IK::Zero:
     case IK::ArrayNew: return tname(n->type) + "{}";
-    case IK::Local: return n->imm ? "std::move(" + local(n->slot) + ")" : local(n->slot);
+    case IK::Local: return n->moves ? "std::move(" + local(n->slot) + ")" : local(n->slot);
     case IK::Deref: return local(n->slot);
     case IK::Field: return field(n);
     case IK::Index: return index(n);
@@ -159,7 +166,10 @@ std::string FnEmitter::ex(const Node* n) {
     case IK::ArgTemp: return ex(n->kids[0]);
     case IK::ArgView: return vw(n->kids[0]);
     case IK::Extent: return literal(check::Scalar::Usize, 0);
-    default: break;
+    case IK::Block: case IK::Let: case IK::Drop: case IK::Unpack: case IK::Storage: case IK::Assign:
+    case IK::Compound: case IK::If: case IK::While: case IK::ForRange: case IK::ForEach: case IK::Match:
+    case IK::Arm: case IK::Return: case IK::Break: case IK::Continue: case IK::Defer: case IK::Eval:
+    case IK::Release: case IK::Unwind: break;
   }
   return "";
 }
@@ -170,7 +180,15 @@ std::string FnEmitter::pl(const Node* n) {
     case IK::Deref: return local(n->slot);
     case IK::Field: return field(n);
     case IK::Index: return index(n);
-    default: break;
+    case IK::Const: case IK::Zero: case IK::Unary: case IK::Binary: case IK::And: case IK::Or:
+    case IK::Convert: case IK::Call: case IK::CallIndirect: case IK::Builtin: case IK::Record:
+    case IK::Variant: case IK::BufNew: case IK::ArrayNew: case IK::String: case IK::FnRef: case IK::Part:
+    case IK::Lend: case IK::Len: case IK::Take: case IK::Swap: case IK::Print: case IK::Format:
+    case IK::Assert: case IK::AssertEq: case IK::Compact: case IK::Reduce: case IK::Try: case IK::ArgRef:
+    case IK::ArgTemp: case IK::ArgView: case IK::Extent: case IK::Nat: case IK::Block: case IK::Let:
+    case IK::Drop: case IK::Unpack: case IK::Storage: case IK::Assign: case IK::Compound: case IK::If:
+    case IK::While: case IK::ForRange: case IK::ForEach: case IK::Match: case IK::Arm: case IK::Return:
+    case IK::Break: case IK::Continue: case IK::Defer: case IK::Eval: case IK::Release: case IK::Unwind: break;
   }
   std::string s = ex(n);
   std::string t = temp();
@@ -228,7 +246,16 @@ std::string FnEmitter::vw(const Node* n) {
     }
     case IK::Lend: return lend(n);
     case IK::String: return ex(n);
-    default: break;
+    case IK::Const: case IK::Zero: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
+    case IK::Unary: case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Call:
+    case IK::CallIndirect: case IK::Builtin: case IK::Record: case IK::Variant: case IK::BufNew:
+    case IK::ArrayNew: case IK::FnRef: case IK::Len: case IK::Take: case IK::Swap: case IK::Print:
+    case IK::Format: case IK::Assert: case IK::AssertEq: case IK::Compact: case IK::Reduce: case IK::Try:
+    case IK::ArgRef: case IK::ArgTemp: case IK::ArgView: case IK::Extent: case IK::Nat: case IK::Block:
+    case IK::Let: case IK::Drop: case IK::Unpack: case IK::Storage: case IK::Assign: case IK::Compound:
+    case IK::If: case IK::While: case IK::ForRange: case IK::ForEach: case IK::Match: case IK::Arm:
+    case IK::Return: case IK::Break: case IK::Continue: case IK::Defer: case IK::Eval: case IK::Release:
+    case IK::Unwind: break;
   }
   const check::Type* t = strip(n->type);
   if (t && t->kind == TypeKind::View) return ex(n);

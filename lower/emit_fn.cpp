@@ -85,7 +85,8 @@ std::string FnEmitter::literal(check::Scalar sc, uint64_t bits) const {
     case Scalar::Bool: return bits ? "true" : "false";
     case Scalar::F32: std::snprintf(buf, sizeof buf, "cr::f32_from(0x%08" PRIX64 "u)", bits & 0xFFFFFFFFu); return buf;
     case Scalar::F64: std::snprintf(buf, sizeof buf, "cr::f64_from(0x%016" PRIX64 "ull)", bits); return buf;
-    default: break;
+    case Scalar::U8: case Scalar::U16: case Scalar::U32: case Scalar::U64: case Scalar::Usize:
+    case Scalar::I8: case Scalar::I16: case Scalar::I32: case Scalar::I64: break;
   }
   std::string t = TypeNamer::scalar(sc);
   if (!check::scalar_is_signed(sc)) {

@@ -71,13 +71,13 @@ void FnEmitter::stmt(const Node* n) {
       std::string cap = ex(n->kids[0]);
       std::string et = tname(n->elem);
       std::string t = temp();
-      if (n->imm) {
+      if (n->buffer) {
         ++emitted_guards;
         uint64_t size = std::max<uint64_t>(check::type_size(n->elem), 1);
         line("cr::Buf<" + et + "> " + t + " = cr::buf_new<" + et + ">(" + cap + ", " + std::to_string(size) + ", " +
              site(n->pos) + ");");
       } else if (n->kids[0]->kind == IK::Const || n->kids[0]->kind == IK::Nat) {
-        line("cr::Array<" + et + ", " + std::to_string(n->kids[0]->imm) + "> " + t + "{};");
+        line("cr::Array<" + et + ", " + std::to_string(n->kids[0]->bits) + "> " + t + "{};");
       } else {
         line("cr::Buf<" + et + "> " + t + " = cr::buf_new<" + et + ">(" + cap + ", 1, nullptr);");
       }
@@ -161,7 +161,13 @@ void FnEmitter::stmt(const Node* n) {
       line("continue;");
       return;
     case IK::Defer: return;  // runs where the IR placed its copies (exits' unwinds)
-    default: {
+    case IK::Const: case IK::Zero: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
+    case IK::Unary: case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Call:
+    case IK::CallIndirect: case IK::Builtin: case IK::Record: case IK::Variant: case IK::BufNew:
+    case IK::ArrayNew: case IK::String: case IK::FnRef: case IK::Part: case IK::Lend: case IK::Len:
+    case IK::Take: case IK::Swap: case IK::Print: case IK::Format: case IK::Assert: case IK::AssertEq:
+    case IK::Compact: case IK::Reduce: case IK::Try: case IK::ArgRef: case IK::ArgTemp: case IK::ArgView:
+    case IK::Extent: case IK::Nat: case IK::Arm: case IK::Release: case IK::Unwind: {
       std::string v = ex(n);
       if (!v.empty()) line(v + ";");
       return;
@@ -188,7 +194,15 @@ bool path_of(const Node* n, PathKey& k) {
       if (!path_of(n->kids[0], k)) return false;
       k.comps.push_back(-1);
       return true;
-    default: return false;
+    case IK::Const: case IK::Zero: case IK::Unary: case IK::Binary: case IK::And: case IK::Or:
+    case IK::Convert: case IK::Call: case IK::CallIndirect: case IK::Builtin: case IK::Record:
+    case IK::Variant: case IK::BufNew: case IK::ArrayNew: case IK::String: case IK::FnRef: case IK::Part:
+    case IK::Lend: case IK::Len: case IK::Take: case IK::Swap: case IK::Print: case IK::Format:
+    case IK::Assert: case IK::AssertEq: case IK::Compact: case IK::Reduce: case IK::Try: case IK::ArgRef:
+    case IK::ArgTemp: case IK::ArgView: case IK::Extent: case IK::Nat: case IK::Block: case IK::Let:
+    case IK::Drop: case IK::Unpack: case IK::Storage: case IK::Assign: case IK::Compound: case IK::If:
+    case IK::While: case IK::ForRange: case IK::ForEach: case IK::Match: case IK::Arm: case IK::Return:
+    case IK::Break: case IK::Continue: case IK::Defer: case IK::Eval: case IK::Release: case IK::Unwind: return false;
   }
 }
 // a names the place b or one that holds it.
@@ -217,9 +231,17 @@ bool replaces(const Node* n, const PathKey& walked, bool borrows) {
       if (borrows && hits(n->kids[0])) return true;
       break;
     case IK::Local:
-      if (n->imm && n->slot == walked.slot) return true;
+      if (n->moves && n->slot == walked.slot) return true;
       break;
-    default: break;
+    case IK::Const: case IK::Zero: case IK::Deref: case IK::Field: case IK::Index: case IK::Unary:
+    case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Call: case IK::CallIndirect:
+    case IK::Builtin: case IK::Record: case IK::Variant: case IK::BufNew: case IK::ArrayNew: case IK::String:
+    case IK::FnRef: case IK::Part: case IK::Lend: case IK::Len: case IK::Print: case IK::Assert:
+    case IK::AssertEq: case IK::Compact: case IK::Reduce: case IK::Try: case IK::ArgTemp: case IK::ArgView:
+    case IK::Extent: case IK::Nat: case IK::Block: case IK::Let: case IK::Drop: case IK::Unpack:
+    case IK::Storage: case IK::Compound: case IK::If: case IK::While: case IK::ForRange: case IK::ForEach:
+    case IK::Match: case IK::Arm: case IK::Return: case IK::Break: case IK::Continue: case IK::Defer:
+    case IK::Eval: case IK::Release: case IK::Unwind: break;
   }
   for (const Node* k : n->kids)
     if (replaces(k, walked, borrows)) return true;

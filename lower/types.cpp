@@ -103,7 +103,7 @@ void TypeNamer::use(const Type* t) {
       use(t->elem);
       for (const Type* a : t->args) use(a);
       return;
-    default: return;
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Scalar: case TypeKind::Param: return;
   }
 }
 
@@ -147,7 +147,8 @@ void TypeNamer::require(const Type* t, std::set<std::string>& done, std::string&
       out += text;
       return;
     }
-    default: return;
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Scalar: case TypeKind::Buf: case TypeKind::View:
+    case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param: return;
   }
 }
 

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "semantics/embed.h"
+#include "core/closed_set.h"
 #include "semantics/interp.h"
 
 namespace cairn::sem {
@@ -150,8 +151,11 @@ class EngineImpl : public Engine {
         v = interp_.buf_new(t->elem, a.elems.size(), pos);
         for (size_t k = 0; k < a.elems.size(); ++k) v.s->e[k].b = a.elems[k];
         return v;
-      default: v.b = a.bits; return v;
+      case check::TypeKind::Error: case check::TypeKind::Void: case check::TypeKind::Scalar:
+      case check::TypeKind::View: case check::TypeKind::Borrow: case check::TypeKind::Fn:
+      case check::TypeKind::Param: v.b = a.bits; return v;
     }
+    outside_closed_set("TypeKind");
   }
 
   // The payload of sum value v as take_payload (interp.h) finds it, without moving it out.
@@ -190,7 +194,9 @@ class EngineImpl : public Engine {
       case check::TypeKind::Array:
         for (uint64_t i = 0; i < t->length; ++i) flatten(part(i), t->elem, relevant, out);
         return;
-      default: out.push_back({relevant, false, v ? v->b : 0, {}}); return;
+      case check::TypeKind::Error: case check::TypeKind::Void: case check::TypeKind::Scalar:
+      case check::TypeKind::Buf: case check::TypeKind::View: case check::TypeKind::Borrow:
+      case check::TypeKind::Fn: case check::TypeKind::Param: out.push_back({relevant, false, v ? v->b : 0, {}}); return;
     }
   }
 

@@ -1,5 +1,6 @@
 // The interpreter's core: values (zero, copies), Buf allocation, and the IR walker's places and views.
 #include "semantics/interp.h"
+#include "core/closed_set.h"
 #include "semantics/interp_code.h"
 
 #include <pthread.h>
@@ -133,7 +134,8 @@ Value Interp::zero(const check::Type* t) {
       for (uint64_t i = 0; i < t->length; ++i) v.s->e.push_back(zero(t->elem));
       break;
     }
-    default: break;
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Scalar: case TypeKind::Buf: case TypeKind::View:
+    case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param: break;
   }
   return v;
 }
@@ -188,8 +190,10 @@ Value Interp::copy(const Value& v, const check::Type* t) {
       c.s = clone_store(*v.s);
       return c;
     }
-    default: return v;
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Scalar: case TypeKind::Buf: case TypeKind::View:
+    case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param: return v;
   }
+  outside_closed_set("TypeKind");
 }
 
 uint64_t Interp::op(const Node* n, sem::Op o, check::Scalar sc, check::Scalar res, uint64_t a, uint64_t b) {
@@ -258,7 +262,16 @@ Value* Interp::place(const Node* n) {
       if (i >= len) trap(check::TrapKind::Bounds, n->pos);
       return &base->s->e[i];
     }
-    default: break;
+    case Kind::Const: case Kind::Zero: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
+    case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
+    case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
+    case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
+    case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
+    case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
+    case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
+    case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
+    case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: break;
   }
   return push_temp(eval(n));
 }
@@ -266,7 +279,7 @@ Value* Interp::place(const Node* n) {
 const Value* Interp::view_ref(const Node* n) {
   const check::Type* t = n->type;
   if (!t || t->kind != TypeKind::View) return nullptr;
-  if (n->kind == Kind::Local && !n->imm) return &sl_[n->slot];
+  if (n->kind == Kind::Local && !n->moves) return &sl_[n->slot];
   if (n->kind == Kind::Deref) return sl_[n->slot].p;
   return nullptr;
 }
@@ -316,7 +329,16 @@ Value Interp::view(const Node* n) {
       v.n = n->text.size();
       return v;
     }
-    default: break;
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
+    case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
+    case Kind::ArrayNew: case Kind::FnRef: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
+    case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
+    case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
+    case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
+    case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
+    case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: break;
   }
   const check::Type* t = n->type;
   if (t && t->kind == TypeKind::View) return eval(n);

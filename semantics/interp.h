@@ -11,7 +11,7 @@
 #include "semantics/embed.h"
 #include "semantics/interp_value.h"
 #include "semantics/ir.h"
-#include "semantics/value_format.h"
+#include "core/value_format.h"
 
 namespace cairn::sem {
 

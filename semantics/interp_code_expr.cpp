@@ -1,5 +1,6 @@
 // Compiled expressions: slot reads and moves, fields, indexing with its bounds guard, constructors.
 #include "semantics/interp_code.h"
+#include "core/closed_set.h"
 
 // GCC's SLP vectorizer would merge a Value's 8-byte fields into 16-byte moves, which stall on store
 // forwarding when the fields were just written one by one.
@@ -198,7 +199,7 @@ bool is_view(const ir::Node* n) { return n->type && n->type->kind == TypeKind::V
 // view_ref(n) in the walker: a view held in a slot, read without a copy.
 int view_in_slot(const ir::Node* n) {
   if (!is_view(n)) return 0;
-  if (n->kind == Kind::Local && !n->imm) return 1;
+  if (n->kind == Kind::Local && !n->moves) return 1;
   if (n->kind == Kind::Deref) return 2;
   return 0;
 }
@@ -238,8 +239,16 @@ bool expr_no_temps(const CNode& c) {
     case Kind::Index: return c.pl != &pl_walk;
     case Kind::Len: return c.sc != &sc_len_view;
     case Kind::Call: return c.sc != &sc_from_ev;  // a direct call: its arguments are the kids
-    default: return false;
+    case Kind::CallIndirect: case Kind::BufNew: case Kind::String: case Kind::Part: case Kind::Lend:
+    case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
+    case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Block:
+    case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage: case Kind::Assign:
+    case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach:
+    case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
+    case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return false;
   }
+  outside_closed_set("Kind");
 }
 
 void select_expr_closures(CNode& c);
@@ -343,7 +352,14 @@ void select_expr_closures(CNode& c) {
       c.ev = &ev_from_sc;
       return;
     }
-    default: return;
+    case Kind::BufNew: case Kind::String: case Kind::Part: case Kind::Lend: case Kind::Take: case Kind::Swap:
+    case Kind::Print: case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact:
+    case Kind::Reduce: case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView:
+    case Kind::Extent: case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack:
+    case Kind::Storage: case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While:
+    case Kind::ForRange: case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return:
+    case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release:
+    case Kind::Unwind: return;
   }
 }
 

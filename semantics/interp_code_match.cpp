@@ -106,7 +106,7 @@ Flow ex_match_flat(Interp& in, const CNode* c) {
       s.p = nullptr;
       break;
     }
-    default: break;
+    case kArmNone: break;
   }
   return run_body(in, arm->a);
 }

@@ -3,9 +3,9 @@
 #include <array>
 #include <utility>
 
-#include "semantics/domain_concrete.h"
+#include "core/domain_concrete.h"
 #include "semantics/interp_code.h"
-#include "semantics/ops_rules.h"
+#include "core/ops_rules.h"
 
 namespace cairn::sem {
 namespace {
@@ -14,22 +14,22 @@ using check::Scalar;
 using ir::Kind;
 
 constexpr size_t kOps = 0
-#define OP(k, spelling, typing, operands, traps, runtime, unchecked, form) +1
-#include "semantics/ops.def"
+#define OP(k, spelling, typing, operands, result, traps, runtime, unchecked, form) +1
+#include "core/ops.def"
 #undef OP
     ;
 constexpr size_t kScalars = 0
 #define SCALAR(k, name, size, is_int, is_signed, is_float) +1
-#include "front/check/scalars.def"
+#include "core/scalars.def"
 #undef SCALAR
     ;
 
 // The rule of row O (the same dispatch as rules::apply_rule, resolved at compile time).
 template <Op O>
 inline uint64_t rule(ConcreteDomain& d, Scalar t, Scalar r, uint64_t a, uint64_t b) {
-#define OP(k, spelling, typing, operands, traps, runtime, unchecked, form) \
+#define OP(k, spelling, typing, operands, result, traps, runtime, unchecked, form) \
   if constexpr (O == Op::k) return rules::rule_##k(d, t, r, a, b);
-#include "semantics/ops.def"
+#include "core/ops.def"
 #undef OP
   return a;
 }
@@ -261,7 +261,7 @@ Flow ex_compound_generic(Interp& in, const CNode* c) {
 int operand_kind(const CNode* k) {
   const ir::Node* n = k->n;
   bool scalar = n->type && n->type->kind == check::TypeKind::Scalar;
-  if (n->kind == Kind::Local && !n->imm && scalar) return 1;
+  if (n->kind == Kind::Local && !n->moves && scalar) return 1;
   if (n->kind == Kind::Const) return 2;
   return 0;
 }

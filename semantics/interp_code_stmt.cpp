@@ -214,7 +214,7 @@ ExFn select_compound(CNode& c) {
   if (dst->kind != Kind::Index) return &ex_walk;
   const ir::Node* base = dst->kids[0];
   bool deref = base->kind == Kind::Deref;
-  if (!deref && !(base->kind == Kind::Local && !base->imm)) return &ex_walk;
+  if (!deref && !(base->kind == Kind::Local && !base->moves)) return &ex_walk;
   bool view = base->type && base->type->kind == TypeKind::View;
   if (deref) return view ? &ex_compound_index<true, true> : &ex_compound_index<true, false>;
   return view ? &ex_compound_index<false, true> : &ex_compound_index<false, false>;
@@ -232,9 +232,9 @@ ExFn select_assign(CNode& c) {
   if (dst->kind != Kind::Index) return &ex_walk;
   const ir::Node* base = dst->kids[0];
   bool deref = base->kind == Kind::Deref;
-  if (!deref && !(base->kind == Kind::Local && !base->imm)) return &ex_walk;
+  if (!deref && !(base->kind == Kind::Local && !base->moves)) return &ex_walk;
   bool view = base->type && base->type->kind == TypeKind::View;
-  if (!view && base->kind == Kind::Local && base->imm) return &ex_walk;
+  if (!view && base->kind == Kind::Local && base->moves) return &ex_walk;
   static constexpr ExFn kAssign[2][2][2][2] = {
       {{{&ex_assign_index<false, false, false, KAny>, &ex_assign_index<false, false, false, KLoc>},
         {&ex_assign_index<false, false, true, KAny>, &ex_assign_index<false, false, true, KLoc>}},
@@ -286,7 +286,14 @@ bool stmt_no_temps(const CNode& c) {
     case Kind::Let: case Kind::Drop: case Kind::Eval: case Kind::Return: case Kind::If: case Kind::While:
     case Kind::Match: return clean(c.a);
     case Kind::Assign: case Kind::Compound: case Kind::ForRange: return clean(c.a) && clean(c.b);
-    default: return false;
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
+    case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
+    case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
+    case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
+    case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Unpack:
+    case Kind::Storage: case Kind::ForEach: case Kind::Arm: case Kind::Unwind: return false;
   }
 }
 
@@ -339,7 +346,14 @@ void select_stmt_closure(CNode& c) {
     case Kind::Continue: c.ex = &ex_continue; return;
     case Kind::Defer: c.ex = &ex_normal; return;
     case Kind::Release: c.ex = &ex_release; return;
-    default: c.ex = &ex_walk; return;
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
+    case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
+    case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
+    case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
+    case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Unpack:
+    case Kind::Storage: case Kind::Arm: case Kind::Unwind: c.ex = &ex_walk; return;
   }
 }
 

@@ -16,7 +16,14 @@ bool compiles_kids(Kind k) {
     case Kind::Convert: case Kind::And: case Kind::Or: case Kind::Call: case Kind::CallIndirect:
     case Kind::Record: case Kind::Variant: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView:
     case Kind::Len: return true;
-    default: return false;
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::BufNew:
+    case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
+    case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
+    case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::Extent:
+    case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
+    case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
+    case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return false;
   }
 }
 
@@ -121,7 +128,15 @@ class Compiler {
           c->kids.push_back(ac);
         }
         break;
-      default: break;
+      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
+      case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
+      case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
+      case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
+      case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
+      case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
+      case Kind::Nat: case Kind::Block: case Kind::Unpack: case Kind::Storage: case Kind::Arm:
+      case Kind::Break: case Kind::Continue: case Kind::Release: case Kind::Unwind: break;
     }
     if (n->kind == Kind::ForEach) c->b = body(1);
     select_stmt(*c);
@@ -152,7 +167,7 @@ class Compiler {
       for (const Node* k : n->kids)
         if (has_call(k)) c->leaf = false;
     }
-    if (n->kind == Kind::Local) c->flag = n->imm || moves_.count(n);
+    if (n->kind == Kind::Local) c->flag = n->moves || moves_.count(n);
     select_expr(*c);
     return c;
   }
@@ -165,7 +180,7 @@ class Compiler {
     c->pos = n->pos;
     c->slot = n->slot;
     c->slot2 = n->slot2;
-    c->imm = n->imm;
+    c->imm = n->kind == Kind::Const || n->kind == Kind::Nat ? n->bits : 0;  // KCon, sc_const
     const check::Type* t = n->type;
     c->scalar = t && t->kind == TypeKind::Scalar;
     c->deep = t && (t->kind == TypeKind::Record || t->kind == TypeKind::Sum || t->kind == TypeKind::Array) &&

@@ -21,11 +21,11 @@ static check::Scalar scalar_of(const check::Type* t, check::Scalar d) {
 
 Value Interp::eval(const Node* n) {
   switch (n->kind) {
-    case Kind::Const: return Value{n->imm, 0, nullptr, nullptr};
+    case Kind::Const: return Value{n->bits, 0, nullptr, nullptr};
     case Kind::Zero: return zero(n->type);
     case Kind::Local: {
       Value& s = sl_[n->slot];
-      if (n->imm) {
+      if (n->moves) {
         Value v = std::move(s);
         s = Value{};
         return v;
@@ -128,8 +128,8 @@ Value Interp::eval(const Node* n) {
       }
       std::string out;
       for (size_t i = 0; i < vals.size(); ++i) render(n->kids[i], vals[i], out, false);
-      if (n->imm & 1) out.push_back('\n');
-      write_out(n->imm & 2 ? 2 : 1, out);
+      if (n->newline) out.push_back('\n');
+      write_out(n->to_stderr ? 2 : 1, out);
       return Value{};
     }
     case Kind::Format: return format(n);
@@ -152,16 +152,20 @@ Value Interp::eval(const Node* n) {
       exec_unwind(n);
       throw TryReturn{};
     }
-    default: break;
+    case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat:
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
+    case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
+    case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: break;
   }
   return Value{};
 }
 
 uint64_t Interp::scalar(const Node* n) {
   switch (n->kind) {
-    case Kind::Const: return n->imm;
+    case Kind::Const: return n->bits;
     case Kind::Local:
-      if (!n->imm) return sl_[n->slot].b;  // copy(...).b is the slot's bits
+      if (!n->moves) return sl_[n->slot].b;  // copy(...).b is the slot's bits
       break;
     case Kind::Deref: return sl_[n->slot].p->b;
     case Kind::Field:
@@ -195,7 +199,15 @@ uint64_t Interp::scalar(const Node* n) {
     case Kind::Len:
       if (const Value* vr = view_ref(n->kids[0])) return vr->n;
       return view(n->kids[0]).n;
-    default: break;
+    case Kind::Zero: case Kind::Call: case Kind::CallIndirect: case Kind::Record: case Kind::Variant:
+    case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part:
+    case Kind::Lend: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
+    case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Block:
+    case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage: case Kind::Assign:
+    case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach:
+    case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
+    case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: break;
   }
   return eval(n).b;
 }
@@ -224,7 +236,17 @@ Value Interp::call(const Node* n) {
         break;
       case Kind::ArgView: a = view(k->kids[0]); break;
       case Kind::Extent: break;
-      default: a = eval(k); break;
+      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
+      case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
+      case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
+      case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
+      case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
+      case Kind::Try: case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack:
+      case Kind::Storage: case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While:
+      case Kind::ForRange: case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return:
+      case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release:
+      case Kind::Unwind: a = eval(k); break;
     }
   }
   return finish_call(n, f, args, nargs, first);

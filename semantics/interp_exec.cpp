@@ -70,7 +70,17 @@ Value* Interp::resolve(const Node* n, size_t& k) {
       if (i >= len) trap(check::TrapKind::Bounds, n->pos);
       return &base->s->e[i];
     }
-    default: return place(n);
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Unary:
+    case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
+    case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
+    case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
+    case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
+    case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Block:
+    case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage: case Kind::Assign:
+    case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach:
+    case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
+    case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return place(n);
   }
 }
 
@@ -89,7 +99,7 @@ Interp::Flow Interp::exec(const Node* n) {
     case Kind::Storage: {
       uint64_t cap = scalar(n->kids[0]);
       Value v;
-      if (n->imm) {
+      if (n->buffer) {
         v = buf_new(n->elem, cap, n->pos);
       } else {
         v.s = make_store();
@@ -175,7 +185,7 @@ Interp::Flow Interp::exec(const Node* n) {
       // A subject read from a slot that a copy would clone whole: clone only the payload an arm binds.
       const Node* subj = n->kids[0];
       const Value* src = nullptr;
-      if (subj->kind == Kind::Local && !subj->imm) src = &sl_[subj->slot];
+      if (subj->kind == Kind::Local && !subj->moves) src = &sl_[subj->slot];
       else if (subj->kind == Kind::Deref) src = sl_[subj->slot].p;
       if (src && copies_deeply(*src, subj->type)) {
         uint64_t tag = src->b;
@@ -208,7 +218,14 @@ Interp::Flow Interp::exec(const Node* n) {
     case Kind::Continue: exec_unwind(n); return Flow::Continue;
     case Kind::Defer: return Flow::Normal;  // its copies are placed in the exits' unwinds
     case Kind::Release: sl_[n->slot] = Value{}; return Flow::Normal;
-    default: eval(n); return Flow::Normal;
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
+    case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
+    case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
+    case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
+    case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Arm:
+    case Kind::Unwind: eval(n); return Flow::Normal;
   }
 }
 

@@ -29,7 +29,8 @@ bool flat_copy(const check::Type* t, int depth) {
       for (const auto& v : t->sum->variants)
         if (v.payload && !flat_copy(v.payload, depth + 1)) return false;
       return true;
-    default: return false;
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Buf: case TypeKind::Array: case TypeKind::View:
+    case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param: return false;
   }
 }
 
@@ -44,7 +45,16 @@ bool value_context(const Node* parent, size_t i) {
     case Kind::Drop: case Kind::Eval: return true;
     case Kind::Match: return i == 0;
     case Kind::Assign: return i == 1;
-    default: return false;
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert:
+    case Kind::CallIndirect: case Kind::Builtin: case Kind::BufNew: case Kind::ArrayNew: case Kind::String:
+    case Kind::FnRef: case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap:
+    case Kind::Print: case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact:
+    case Kind::Reduce: case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView:
+    case Kind::Extent: case Kind::Nat: case Kind::Block: case Kind::Unpack: case Kind::Storage:
+    case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach:
+    case Kind::Arm: case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Release:
+    case Kind::Unwind: return false;
   }
 }
 
@@ -106,7 +116,7 @@ struct Finder {
 
   void walk(const Node* n) {
     uint32_t v = next++;
-    if (n->kind == Kind::Local && !n->imm && !path.empty() && flat_copy(n->type, 0) &&
+    if (n->kind == Kind::Local && !n->moves && !path.empty() && flat_copy(n->type, 0) &&
         value_context(path.back().node, path.back().kid) && last_use(n->slot))
       out.insert(n);
     for (size_t i = 0; i < n->kids.size(); ++i) {

@@ -62,7 +62,7 @@ Value Interp::assert_node(const Node* n) {
   if (n->kind == Kind::Assert) {
     if (eval(n->kids[0]).b) return Value{};
     std::string line = "assertion failed at " + file_name(n->pos) + ":" + std::to_string(n->pos.line);
-    if (n->imm) line += ": " + n->text;
+    if (n->has_message) line += ": " + n->text;
     line += "\n";
     (void)!::write(2, line.data(), line.size());
     trap(check::TrapKind::Assert, n->pos);
@@ -71,7 +71,7 @@ Value Interp::assert_node(const Node* n) {
   Value b = eval(n->kids[1]);
   if (eval_op(sem::Op::Eq, n->sc, check::Scalar::Bool, a.b, b.b).bits) return Value{};
   std::string line = "assertion failed at " + file_name(n->pos) + ":" + std::to_string(n->pos.line) + ": ";
-  if (n->imm) line += n->text + ": ";
+  if (n->has_message) line += n->text + ": ";
   line += "left ";
   render(n->kids[0], a, line, true);
   line += ", right ";

@@ -8,7 +8,7 @@
 
 #include "front/check/expr_info.h"
 #include "front/check/sema.h"
-#include "semantics/ops.h"
+#include "core/ops.h"
 
 namespace cairn::ir {
 
@@ -29,7 +29,14 @@ struct Node {
   std::vector<Node*> kids;
   uint32_t slot = kNoSlot, slot2 = kNoSlot;
   std::vector<uint32_t> slots;        // Block: locals whose scope ends here; Unpack: binders
-  uint64_t imm = 0;
+  uint64_t bits = 0;                  // Const: the bits of `type` (the core/ops.h encoding); Nat: the value
+  uint64_t length = 0;                // ArrayNew: the array's length
+  uint32_t leaves = 0;                // Unwind: how many blocks the exit leaves
+  bool moves = false;                 // Local: the read moves the value out (an owner's last use)
+  bool buffer = false;                // Storage: a buffer (allocated, may trap alloc) rather than a stack
+  bool newline = false;               // Print: println / eprintln
+  bool to_stderr = false;             // Print: eprint / eprintln
+  bool has_message = false;           // Assert, AssertEq: `text` is the message
   uint32_t index = 0;
   sem::Op op = sem::Op::Add;
   sem::Fold fold = sem::Fold::Add;    // Reduce: the operator it folds with

@@ -4,7 +4,7 @@
 
 #include "semantics/ir.h"
 #include "semantics/ir_unwind.h"
-#include "semantics/ops_rules.h"
+#include "core/ops_rules.h"
 
 namespace cairn::ir {
 namespace {
@@ -119,7 +119,7 @@ class Builder {
         Node* n = mk(Kind::Storage, nullptr, s->pos);
         n->slot = s->local->id;
         n->elem = s->local->type->elem;
-        n->imm = s->is_stack ? 0 : 1;
+        n->buffer = !s->is_stack;
         n->kids.push_back(expr(s->expr));
         if (!s->is_stack) guard(n, check::TrapKind::Alloc);
         return n;
@@ -204,17 +204,7 @@ class Builder {
     n->kids.push_back(expr(s->expr2));
     const Type* t = s->expr->type;
     n->sc = t->scalar;
-    switch (s->assign) {
-      case ast::AssignOp::Add: n->op = sem::Op::Add; break;
-      case ast::AssignOp::Sub: n->op = sem::Op::Sub; break;
-      case ast::AssignOp::Mul: n->op = sem::Op::Mul; break;
-      case ast::AssignOp::Div: n->op = sem::Op::Div; break;
-      case ast::AssignOp::Rem: n->op = sem::Op::Rem; break;
-      case ast::AssignOp::BitAnd: n->op = sem::Op::BitAnd; break;
-      case ast::AssignOp::BitOr: n->op = sem::Op::BitOr; break;
-      case ast::AssignOp::BitXor: n->op = sem::Op::BitXor; break;
-      case ast::AssignOp::Set: break;
-    }
+    n->op = *ast::binop_op(*ast::assignop_row(s->assign).binary);  // a compound assignment: an arithmetic row
     guard_op(n);
     return n;
   }
@@ -235,14 +225,18 @@ class Builder {
       case sem::Op::Abs:
         if (check::scalar_is_signed(n->sc) && check::scalar_is_int(n->sc)) guard(n, check::TrapKind::AbsMin);
         break;
-      default: break;
+      case sem::Op::BitNot: case sem::Op::BitAnd: case sem::Op::BitOr: case sem::Op::BitXor:
+      case sem::Op::Not: case sem::Op::Eq: case sem::Op::Ne: case sem::Op::Lt: case sem::Op::Le:
+      case sem::Op::Gt: case sem::Op::Ge: case sem::Op::AddWrap: case sem::Op::SubWrap: case sem::Op::MulWrap:
+      case sem::Op::Min: case sem::Op::Max: case sem::Op::Sqrt: case sem::Op::Floor: case sem::Op::Ceil:
+      case sem::Op::Trunc: case sem::Op::ToBits: case sem::Op::FromBits: case sem::Op::Convert: break;
     }
   }
 
  public:
   Node* move_expr(const Expr* e) {
     Node* n = expr(e);
-    if (n->kind == Kind::Local && n->type && check::type_kind(n->type) != check::Kind::Copy) n->imm = 1;
+    if (n->kind == Kind::Local && n->type && check::type_kind(n->type) != check::Kind::Copy) n->moves = true;
     return n;
   }
 
@@ -259,7 +253,7 @@ class Builder {
 
   Node* constant(const Type* t, Pos pos, uint64_t bits) {
     Node* n = mk(Kind::Const, t, pos);
-    n->imm = bits;
+    n->bits = bits;
     if (t && t->kind == TypeKind::Scalar) n->sc = t->scalar;
     return n;
   }
@@ -291,7 +285,7 @@ class Builder {
         n->index = in->variant;
         return n;
       }
-      default: break;
+      case check::NameRef::None: case check::NameRef::Module: case check::NameRef::Type: break;
     }
     throw std::runtime_error("ir: unresolved name " + e->text);
   }
@@ -355,7 +349,7 @@ class Builder {
         Node* n = mk(Kind::Unary, e->type, e->pos);
         n->kids.push_back(expr(e->a));
         n->sc = e->a->type->scalar;
-        n->op = e->un == ast::UnOp::Neg ? sem::Op::Neg : e->un == ast::UnOp::Not ? sem::Op::Not : sem::Op::BitNot;
+        n->op = ast::unop_row(e->un).op;
         guard_op(n);
         return n;
       }
@@ -374,7 +368,7 @@ class Builder {
   }
 
   Node* binary(const Expr* e) {
-    if (e->bin == ast::BinOp::And || e->bin == ast::BinOp::Or) {
+    if (!ast::binop_op(e->bin)) {  // && and ||: no ops.def row, they short-circuit
       Node* n = mk(e->bin == ast::BinOp::And ? Kind::And : Kind::Or, e->type, e->pos);
       n->kids.push_back(expr(e->a));
       n->kids.push_back(expr(e->b));
@@ -385,23 +379,7 @@ class Builder {
     n->kids.push_back(expr(e->b));
     const Type* t = e->a->type;
     n->sc = t->kind == TypeKind::Scalar ? t->scalar : check::Scalar::U32;  // tag-only enums compare tags
-    switch (e->bin) {
-      case ast::BinOp::BitOr: n->op = sem::Op::BitOr; break;
-      case ast::BinOp::BitXor: n->op = sem::Op::BitXor; break;
-      case ast::BinOp::BitAnd: n->op = sem::Op::BitAnd; break;
-      case ast::BinOp::Eq: n->op = sem::Op::Eq; break;
-      case ast::BinOp::Ne: n->op = sem::Op::Ne; break;
-      case ast::BinOp::Lt: n->op = sem::Op::Lt; break;
-      case ast::BinOp::Le: n->op = sem::Op::Le; break;
-      case ast::BinOp::Gt: n->op = sem::Op::Gt; break;
-      case ast::BinOp::Ge: n->op = sem::Op::Ge; break;
-      case ast::BinOp::Add: n->op = sem::Op::Add; break;
-      case ast::BinOp::Sub: n->op = sem::Op::Sub; break;
-      case ast::BinOp::Mul: n->op = sem::Op::Mul; break;
-      case ast::BinOp::Div: n->op = sem::Op::Div; break;
-      case ast::BinOp::Rem: n->op = sem::Op::Rem; break;
-      default: break;
-    }
+    n->op = *ast::binop_op(e->bin);  // && and || were built above
     guard_op(n);
     return n;
   }
@@ -523,7 +501,7 @@ Node* Builder::call(const Expr* e) {
     case CallKind::ArrayNew: {
       Node* n = mk(Kind::ArrayNew, e->type, e->pos);
       n->elem = e->type->elem;
-      n->imm = e->type->length;
+      n->length = e->type->length;
       return n;
     }
     case CallKind::None: break;
@@ -554,20 +532,13 @@ Node* Builder::builtin(const Expr* e) {
       n->kids.push_back(expr(args.at(0)));
       return n;
     }
-    case Builtin::AddWrap: return scalar_op(sem::Op::AddWrap, e->type->scalar);
-    case Builtin::SubWrap: return scalar_op(sem::Op::SubWrap, e->type->scalar);
-    case Builtin::MulWrap: return scalar_op(sem::Op::MulWrap, e->type->scalar);
-    case Builtin::ShlWrap: return scalar_op(sem::Op::ShlWrap, e->type->scalar);
-    case Builtin::Shr: return scalar_op(sem::Op::Shr, e->type->scalar);
-    case Builtin::Min: return scalar_op(sem::Op::Min, e->type->scalar);
-    case Builtin::Max: return scalar_op(sem::Op::Max, e->type->scalar);
-    case Builtin::Abs: return scalar_op(sem::Op::Abs, e->type->scalar);
-    case Builtin::Sqrt: return scalar_op(sem::Op::Sqrt, e->type->scalar);
-    case Builtin::Floor: return scalar_op(sem::Op::Floor, e->type->scalar);
-    case Builtin::Ceil: return scalar_op(sem::Op::Ceil, e->type->scalar);
-    case Builtin::Trunc: return scalar_op(sem::Op::Trunc, e->type->scalar);
-    case Builtin::ToBits: return scalar_op(sem::Op::ToBits, a0);
-    case Builtin::FromBits: return scalar_op(sem::Op::FromBits, a0);
+    case Builtin::AddWrap: case Builtin::SubWrap: case Builtin::MulWrap: case Builtin::ShlWrap: case Builtin::Shr:
+    case Builtin::Min: case Builtin::Max: case Builtin::Abs: case Builtin::Sqrt: case Builtin::Floor:
+    case Builtin::Ceil: case Builtin::Trunc: case Builtin::ToBits: case Builtin::FromBits: {
+      // a scalar builtin is its ops.def row, on the operand type (ToBits/FromBits: the source's)
+      const sem::Op op = *check::builtin_op(in->builtin);
+      return scalar_op(op, sem::op_row(op).result == sem::Result::Bits ? a0 : e->type->scalar);
+    }
     case Builtin::Take: {
       Node* n = mk(Kind::Take, e->type, name_pos);
       n->kids.push_back(expr(args.at(0)));
@@ -584,8 +555,8 @@ Node* Builder::builtin(const Expr* e) {
     case Builtin::Eprint:
     case Builtin::Eprintln: {
       Node* n = mk(Kind::Print, e->type, name_pos);
-      n->imm = (in->builtin == Builtin::Println || in->builtin == Builtin::Eprintln ? 1 : 0) |
-               (in->builtin == Builtin::Eprint || in->builtin == Builtin::Eprintln ? 2 : 0);
+      n->newline = in->builtin == Builtin::Println || in->builtin == Builtin::Eprintln;
+      n->to_stderr = in->builtin == Builtin::Eprint || in->builtin == Builtin::Eprintln;
       for (const Expr* a : args) n->kids.push_back(view_expr(a));
       return n;
     }
@@ -603,7 +574,7 @@ Node* Builder::builtin(const Expr* e) {
       size_t nv = eq ? 2 : 1;
       for (size_t i = 0; i < nv && i < args.size(); ++i) n->kids.push_back(expr(args[i]));
       if (args.size() > nv && args[nv]) {
-        n->imm = 1;
+        n->has_message = true;
         n->text = peel(args[nv])->text;
       }
       if (eq) n->sc = args[0]->type->kind == TypeKind::Scalar ? args[0]->type->scalar : check::Scalar::U64;

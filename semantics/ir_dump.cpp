@@ -17,10 +17,10 @@ static void dump_node(const Node* n, int depth, std::string& out) {
   out += kind_name(n->kind);
   if (n->type) out += " :" + check::type_name(n->type);
   switch (n->kind) {
-    case Kind::Const: out += " " + std::to_string(n->imm); break;
+    case Kind::Const: out += " " + std::to_string(n->bits); break;
     case Kind::Local: case Kind::Deref: case Kind::Let: case Kind::Storage: case Kind::Release:
       out += " %" + std::to_string(n->slot);
-      if (n->kind == Kind::Local && n->imm) out += " move";
+      if (n->kind == Kind::Local && n->moves) out += " move";
       break;
     case Kind::Field: out += " ." + std::to_string(n->index); break;
     case Kind::Unary: case Kind::Binary: case Kind::Builtin: case Kind::Compound:
@@ -33,8 +33,15 @@ static void dump_node(const Node* n, int depth, std::string& out) {
     case Kind::Variant: case Kind::Arm: out += " #" + std::to_string(n->index); break;
     case Kind::String: out += " \"" + n->text + "\""; break;
     case Kind::Extent: out += " of-arg " + std::to_string(n->index); break;
-    case Kind::Unwind: out += " leaves " + std::to_string(n->imm); break;
-    default: break;
+    case Kind::Unwind: out += " leaves " + std::to_string(n->leaves); break;
+    case Kind::Zero: case Kind::Index: case Kind::And: case Kind::Or: case Kind::CallIndirect:
+    case Kind::Record: case Kind::BufNew: case Kind::ArrayNew: case Kind::Part: case Kind::Lend:
+    case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
+    case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Nat: case Kind::Block: case Kind::Drop:
+    case Kind::Unpack: case Kind::Assign: case Kind::If: case Kind::While: case Kind::ForRange:
+    case Kind::ForEach: case Kind::Match: case Kind::Return: case Kind::Break: case Kind::Continue:
+    case Kind::Defer: case Kind::Eval: break;
   }
   if (n->has_guard)
     out += std::string(" guard ") + check::trap_name(n->trap) + "@" + std::to_string(n->pos.line) + ":" +

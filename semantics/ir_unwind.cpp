@@ -55,7 +55,7 @@ class Placer {
   // The unwind of leaving the innermost `depth` scopes, innermost first; nullptr when it runs nothing.
   Node* unwind(size_t depth, Pos pos) {
     Node* u = m_.make(Kind::Unwind, nullptr, pos);
-    u->imm = depth;
+    u->leaves = depth;
     for (size_t i = 0; i < depth; ++i) {
       const Scope& s = scopes_[scopes_.size() - 1 - i];
       for (auto d = s.defers.rbegin(); d != s.defers.rend(); ++d) {
@@ -101,13 +101,23 @@ class Placer {
         if (affine(s->kids[0]->type)) sc.owners.push_back(s->slot);
         break;
       case Kind::Storage:
-        if (s->imm == 1 || affine(s->elem)) sc.owners.push_back(s->slot);
+        if (s->buffer || affine(s->elem)) sc.owners.push_back(s->slot);
         break;
       case Kind::Unpack:
         for (uint32_t slot : s->slots)
           if (slot != kNoSlot && affine(local_type(slot))) sc.owners.push_back(slot);
         break;
-      default: break;
+      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
+      case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
+      case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
+      case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
+      case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
+      case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
+      case Kind::Nat: case Kind::Block: case Kind::Drop: case Kind::Assign: case Kind::Compound:
+      case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach: case Kind::Match:
+      case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue: case Kind::Eval:
+      case Kind::Release: case Kind::Unwind: break;
     }
   }
 
@@ -148,7 +158,15 @@ class Placer {
         n->unwind = unwind(scopes_.size(), n->pos);
         return;
       case Kind::Break: case Kind::Continue: n->unwind = unwind(to_loop(), n->pos); return;
-      default:
+      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
+      case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
+      case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
+      case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
+      case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
+      case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat:
+      case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage: case Kind::Assign:
+      case Kind::Compound: case Kind::Arm: case Kind::Eval: case Kind::Release: case Kind::Unwind:
         for (Node* k : n->kids) visit(k);
         return;
     }

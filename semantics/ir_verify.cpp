@@ -27,7 +27,16 @@ Want want_of(Kind parent, size_t i) {
     case Kind::Match: return i == 0 ? Want::Expr : Want::Arm;
     case Kind::Arm: return Want::Block;
     case Kind::Unwind: return Want::Exit;
-    default: return Want::Expr;
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
+    case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
+    case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
+    case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
+    case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Let:
+    case Kind::Drop: case Kind::Unpack: case Kind::Storage: case Kind::Assign: case Kind::Compound:
+    case Kind::Return: case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Eval:
+    case Kind::Release: return Want::Expr;
   }
 }
 
@@ -130,8 +139,8 @@ class Verifier {
                     : n->kind == Kind::Break || n->kind == Kind::Continue
                         ? (loop_base_.empty() ? 0 : blocks_ - loop_base_.back())
                         : blocks_;
-    if (n->unwind->imm != want)
-      fault(n->unwind, "leaves " + std::to_string(n->unwind->imm) + " blocks, the exit leaves " + std::to_string(want));
+    if (n->unwind->leaves != want)
+      fault(n->unwind, "leaves " + std::to_string(n->unwind->leaves) + " blocks, the exit leaves " + std::to_string(want));
   }
 
   void check_guard(const Node* n) {
@@ -170,10 +179,9 @@ class Verifier {
       case Kind::Storage:
         // a buffer (or a stack of owners) is released though its name is a view (§12.4)
         if (slot_ok(n, n->slot, false, "slot") &&
-            (n->imm == 1 || (n->elem && check::type_kind(n->elem) != check::Kind::Copy)))
+            (n->buffer || (n->elem && check::type_kind(n->elem) != check::Kind::Copy)))
           owners_.insert(n->slot);
         if (!n->elem) fault(n, "no element type");
-        if (n->imm > 1) fault(n, "imm is neither stack (0) nor buffer (1)");
         if (!is_scalar(k[0], Scalar::Usize)) fault(n, "the capacity is not usize");
         return;
       case Kind::Assign:
@@ -227,7 +235,14 @@ class Verifier {
             check::type_kind(local_type(n->slot)) == check::Kind::Copy)
           fault(n, "releases %" + std::to_string(n->slot) + ", a copy value");
         return;
-      default: return;
+      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
+      case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
+      case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
+      case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
+      case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
+      case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
+      case Kind::Nat: case Kind::Drop: case Kind::Unwind: return;
     }
   }
 

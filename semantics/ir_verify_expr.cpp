@@ -25,7 +25,7 @@ void operation(const Ctx& cx, const Node* n) {
       cx.fault(n, "operand " + std::to_string(i) + " is " + tname(n->kids[i]->type) + ", expected " +
                       check::scalar_name(w));
   }
-  if (scalar_of(n) != op_result(n->op, n->sc))
+  if (scalar_of(n) != sem::op_result(n->op, n->sc))
     cx.fault(n, std::string("result ") + tname(n->type) + " does not fit " + row.name + "." + check::scalar_name(n->sc));
 }
 
@@ -33,7 +33,7 @@ void reduce(const Ctx& cx, const Node* n) {
   const auto& k = n->kids;
   if (!is_scalar(k[0], Scalar::Usize) || !is_scalar(k[1], Scalar::Usize)) cx.fault(n, "a bound is not usize");
   cx.slot_ok(n, n->slot, true, "binder");
-  if (static_cast<size_t>(n->fold) > static_cast<size_t>(sem::Fold::Or))
+  if (!sem::fold_valid(n->fold))
     return cx.fault(n, "fold " + std::to_string(static_cast<unsigned>(n->fold)) + " is not a reduce operator");
   if (scalar_of(n) != n->sc || scalar_of(k[2]) != n->sc) cx.fault(n, "result or yield is not of scalar sc");
   if (sem::fold_row(n->fold).logical) {
@@ -101,12 +101,11 @@ void check_expression(const Ctx& cx, const Node* n, const Node* parent, size_t a
     case Kind::Const:
       if (!scalar_of(n)) return cx.fault(n, "constant of a non-scalar type");
       if (n->sc != n->type->scalar) cx.fault(n, "sc is not the constant's type");
-      if (!encoded(n->type->scalar, n->imm))
-        cx.fault(n, "imm " + std::to_string(n->imm) + " is not a " + tname(n->type) + " encoding");
+      if (!encoded(n->type->scalar, n->bits))
+        cx.fault(n, "bits " + std::to_string(n->bits) + " is not a " + tname(n->type) + " encoding");
       return;
     case Kind::Local:
       if (cx.slot_ok(n, n->slot, false, "slot")) cx.same_type(n, n->type, cx.local_type(n->slot), "the read");
-      if (n->imm > 1) cx.fault(n, "imm is neither copy (0) nor move (1)");
       return;
     case Kind::Deref: {
       if (!cx.slot_ok(n, n->slot, false, "slot")) return;
@@ -182,7 +181,7 @@ void check_expression(const Ctx& cx, const Node* n, const Node* parent, size_t a
         return cx.fault(n, std::string("type is not ") + (want == TypeKind::Buf ? "Buf" : "Array"));
       if (n->elem != n->type->elem) cx.fault(n, "elem is not the type's element");
       if (n->kind == Kind::BufNew && !is_scalar(k[0], Scalar::Usize)) cx.fault(n, "the length is not usize");
-      if (n->kind == Kind::ArrayNew && n->imm != n->type->length) cx.fault(n, "imm is not the array length");
+      if (n->kind == Kind::ArrayNew && n->length != n->type->length) cx.fault(n, "length is not the array type's length");
       return;
     }
     case Kind::String:
@@ -241,7 +240,10 @@ void check_expression(const Ctx& cx, const Node* n, const Node* parent, size_t a
     case Kind::Zero:
     case Kind::Print:
     case Kind::Nat: return;
-    default: return;
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
+    case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
+    case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return;
   }
 }
 

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "semantics/ops_rules.h"
+#include "core/ops_rules.h"
 
 namespace cairn::ir::verify {
 
@@ -18,7 +18,13 @@ bool is_statement(Kind k) {
     case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach: case Kind::Match:
     case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Eval:
     case Kind::Release: case Kind::Unwind: return true;
-    default: return false;
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
+    case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
+    case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
+    case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
+    case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: return false;
   }
 }
 
@@ -65,7 +71,10 @@ std::optional<TrapKind> op_guard(Op op, Scalar sc) {
     case Op::Div: case Op::Rem: return integer ? std::optional(TrapKind::DivideByZero) : std::nullopt;
     case Op::ShlWrap: case Op::Shr: return TrapKind::Shift;
     case Op::Abs: return integer && check::scalar_is_signed(sc) ? std::optional(TrapKind::AbsMin) : std::nullopt;
-    default: return std::nullopt;
+    case Op::BitNot: case Op::BitAnd: case Op::BitOr: case Op::BitXor: case Op::Not: case Op::Eq: case Op::Ne:
+    case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::AddWrap: case Op::SubWrap: case Op::MulWrap:
+    case Op::Min: case Op::Max: case Op::Sqrt: case Op::Floor: case Op::Ceil: case Op::Trunc: case Op::ToBits:
+    case Op::FromBits: case Op::Convert: return std::nullopt;
   }
 }
 bool convert_may_trap(Scalar from, Scalar to) {
@@ -86,17 +95,23 @@ GuardRule guard_rule(const Node& n) {
     case Kind::Assert: case Kind::AssertEq: return {TrapKind::Assert, true};
     case Kind::Match: return {TrapKind::MatchTag, true};
     case Kind::Storage:
-      if (n.imm == 1) return {TrapKind::Alloc, true};
+      if (n.buffer) return {TrapKind::Alloc, true};
       return {};
     case Kind::Reduce:
-      if (sem::fold_row(n.fold).logical) return {};  // && and ||
+      if (!sem::fold_valid(n.fold) || sem::fold_row(n.fold).logical) return {};  // && and ||; a bad fold is reduce()'s fault
       [[fallthrough]];
     case Kind::Unary: case Kind::Binary: case Kind::Builtin: case Kind::Compound: {
       std::optional<TrapKind> k = op_guard(n.op, n.sc);
       if (k) return {*k, true};
       return {};
     }
-    default: return {};
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::And:
+    case Kind::Or: case Kind::Record: case Kind::Variant: case Kind::ArrayNew: case Kind::String:
+    case Kind::FnRef: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Try:
+    case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat:
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Assign: case Kind::If:
+    case Kind::While: case Kind::ForRange: case Kind::Arm: case Kind::Return: case Kind::Break:
+    case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return {};
   }
 }
 
@@ -106,29 +121,50 @@ bool op_fits_kind(Kind k, Op op) {
     case Kind::Binary:
       switch (op) {
         case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: return true;
-        default: break;
+        case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Rem: case Op::Neg: case Op::BitNot:
+        case Op::BitAnd: case Op::BitOr: case Op::BitXor: case Op::Not: case Op::AddWrap: case Op::SubWrap:
+        case Op::MulWrap: case Op::ShlWrap: case Op::Shr: case Op::Min: case Op::Max: case Op::Abs:
+        case Op::Sqrt: case Op::Floor: case Op::Ceil: case Op::Trunc: case Op::ToBits: case Op::FromBits:
+        case Op::Convert: break;
       }
       [[fallthrough]];
     case Kind::Compound:
       switch (op) {
         case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Rem: case Op::BitAnd: case Op::BitOr:
         case Op::BitXor: return true;
-        default: return false;
+        case Op::Neg: case Op::BitNot: case Op::Not: case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le:
+        case Op::Gt: case Op::Ge: case Op::AddWrap: case Op::SubWrap: case Op::MulWrap: case Op::ShlWrap:
+        case Op::Shr: case Op::Min: case Op::Max: case Op::Abs: case Op::Sqrt: case Op::Floor: case Op::Ceil:
+        case Op::Trunc: case Op::ToBits: case Op::FromBits: case Op::Convert: return false;
       }
     case Kind::Builtin:
       switch (op) {
         case Op::AddWrap: case Op::SubWrap: case Op::MulWrap: case Op::ShlWrap: case Op::Shr: case Op::Min:
         case Op::Max: case Op::Abs: case Op::Sqrt: case Op::Floor: case Op::Ceil: case Op::Trunc: case Op::ToBits:
         case Op::FromBits: return true;
-        default: return false;
+        case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Rem: case Op::Neg: case Op::BitNot:
+        case Op::BitAnd: case Op::BitOr: case Op::BitXor: case Op::Not: case Op::Eq: case Op::Ne: case Op::Lt:
+        case Op::Le: case Op::Gt: case Op::Ge: case Op::Convert: return false;
       }
     case Kind::Reduce:
       switch (op) {
         case Op::Add: case Op::Mul: case Op::BitAnd: case Op::BitOr: case Op::BitXor: case Op::AddWrap:
         case Op::MulWrap: case Op::Min: case Op::Max: return true;
-        default: return false;
+        case Op::Sub: case Op::Div: case Op::Rem: case Op::Neg: case Op::BitNot: case Op::Not: case Op::Eq:
+        case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::SubWrap: case Op::ShlWrap:
+        case Op::Shr: case Op::Abs: case Op::Sqrt: case Op::Floor: case Op::Ceil: case Op::Trunc:
+        case Op::ToBits: case Op::FromBits: case Op::Convert: return false;
       }
-    default: return false;
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call: case Kind::CallIndirect:
+    case Kind::Record: case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String:
+    case Kind::FnRef: case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap:
+    case Kind::Print: case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact:
+    case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
+    case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Assign: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach:
+    case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
+    case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return false;
   }
 }
 
@@ -136,20 +172,6 @@ size_t op_operands(Op op) { return sem::op_row(op).operands; }
 
 bool is_shift(Op op) { return op == Op::ShlWrap || op == Op::Shr; }
 
-std::optional<Scalar> op_result(Op op, Scalar sc) {
-  switch (op) {
-    case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: return Scalar::Bool;
-    case Op::ToBits:
-      if (sc == Scalar::F32) return Scalar::U32;
-      if (sc == Scalar::F64) return Scalar::U64;
-      return std::nullopt;
-    case Op::FromBits:
-      if (sc == Scalar::U32) return Scalar::F32;
-      if (sc == Scalar::U64) return Scalar::F64;
-      return std::nullopt;
-    default: return sc;
-  }
-}
 
 
 bool is_call_form(Kind k) {
@@ -157,7 +179,14 @@ bool is_call_form(Kind k) {
     case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Print: case Kind::Format:
     case Kind::Assert: case Kind::AssertEq: case Kind::Take: case Kind::Swap: case Kind::Len: case Kind::Convert:
     case Kind::Record: case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: return true;
-    default: return false;
+    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::String: case Kind::FnRef:
+    case Kind::Part: case Kind::Lend: case Kind::Compact: case Kind::Reduce: case Kind::Try:
+    case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat:
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
+    case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
+    case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return false;
   }
 }
 

@@ -30,7 +30,6 @@ bool has_op(Kind k);  // Unary, Binary, Builtin, Compound, Reduce: `op` names a 
 bool op_fits_kind(Kind k, sem::Op op);
 size_t op_operands(sem::Op op);  // 1 or 2
 bool is_shift(sem::Op op);       // second operand a usize count
-std::optional<check::Scalar> op_result(sem::Op op, check::Scalar sc);
 // Kinds a `defer` may schedule (§8.14: a call).
 bool is_call_form(Kind k);
 

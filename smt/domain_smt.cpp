@@ -1,7 +1,7 @@
 // The SMT domain's primitives: each one SMT-LIB bit-vector or floating-point operation (ops_rules.h).
 #include "smt/domain_smt.h"
 
-#include "smt/test_defect.h"
+#include "smt/planted_defect.h"
 
 namespace cairn::smt {
 

@@ -1,9 +1,9 @@
-// The SMT value domain: the generic rules of semantics/ops_rules.h instantiated with terms.
+// The SMT value domain: the generic rules of core/ops_rules.h instantiated with terms.
 #pragma once
 #include <vector>
 
-#include "semantics/ops.h"
-#include "semantics/ops_rules.h"
+#include "core/ops.h"
+#include "core/ops_rules.h"
 #include "smt/term_ops.h"
 
 namespace cairn::smt {
@@ -57,7 +57,7 @@ class SmtDomain {
   Pred le(Scalar t, Val a, Val b) const;
 
   Val add(Scalar, Val a, Val b) const { return a + b; }
-  Val sub(Scalar, Val a, Val b) const;  // a - b (a planted test defect may change it: test_defect.h)
+  Val sub(Scalar, Val a, Val b) const;  // a - b (a planted test defect may change it: planted_defect.h)
   Val mul(Scalar, Val a, Val b) const { return a * b; }
   Val neg(Scalar, Val a) const { return -a; }
   Pred add_overflows(Scalar t, Val a, Val b) const;

@@ -44,7 +44,9 @@ SVal value_of(enc::Encoder& e, const check::Type* t, const Inputs& in, const Par
       v.arrays = {a};
       return v;
     }
-    default: enc::refuse("internal: a by-value input of type " + check::type_name(t));
+    case check::TypeKind::Error: case check::TypeKind::Void: case check::TypeKind::Buf:
+    case check::TypeKind::View: case check::TypeKind::Borrow: case check::TypeKind::Fn:
+    case check::TypeKind::Param: enc::refuse("internal: a by-value input of type " + check::type_name(t));
   }
 }
 
@@ -124,7 +126,8 @@ class Observer {
           value(name + "[" + std::to_string(k) + "]", t->elem, e_.read_elem(v, e_.c.bv(64, k)), relevant);
         }
         return;
-      default: enc::refuse("an observed value of type " + check::type_name(t));
+      case check::TypeKind::Error: case check::TypeKind::Buf: case check::TypeKind::View:
+      case check::TypeKind::Borrow: case check::TypeKind::Fn: case check::TypeKind::Param: enc::refuse("an observed value of type " + check::type_name(t));
     }
   }
 

@@ -58,8 +58,8 @@ SVal Encoder::eval_try(const Node* n) {
 SVal Encoder::eval_kind(const Node* n) {
   check_limits();
   switch (n->kind) {
-    case Kind::Const: return scalar_val(dom.lit(scalar_of(n->type, n->sc), n->imm));
-    case Kind::Nat: return scalar_val(usize_lit(c, n->imm));
+    case Kind::Const: return scalar_val(dom.lit(scalar_of(n->type, n->sc), n->bits));
+    case Kind::Nat: return scalar_val(usize_lit(c, n->bits));
     case Kind::Zero:
     case Kind::ArrayNew: return zero(n->type);
     case Kind::Local: return cells.at(cell_of(n->slot));
@@ -159,7 +159,10 @@ SVal Encoder::eval_kind(const Node* n) {
     case Kind::ArgView:
     case Kind::Extent:
       refuse(std::string("internal: ") + ir::kind_name(n->kind) + " outside a call");
-    default: break;
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
+    case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
+    case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: break;
   }
   refuse(std::string("internal: statement ") + ir::kind_name(n->kind) + " evaluated as an expression");
 }

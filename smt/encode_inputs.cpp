@@ -31,7 +31,7 @@ const char* kind_words(const Type* t) {
     case TypeKind::Fn: return "a function-value parameter";
     case TypeKind::View: return "a view parameter of non-scalar elements";
     case TypeKind::Borrow: return "a single borrow parameter of a non-scalar";
-    default: return "a parameter";
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Scalar: case TypeKind::Param: return "a parameter";
   }
 }
 
@@ -73,7 +73,7 @@ void add_view(Context& c, Inputs& in, ParamInput& pi, const check::ParamSig& p) 
   pi.array = array;
 }
 
-// A std sum's payload names its type parameter: the instance's argument (as verify_values.cpp reads it).
+// A std sum's payload names its type parameter: the instance's argument (as semantics/observed_values.cpp reads it).
 const Type* payload_of(const Type* sum, size_t k) {
   const Type* p = sum->sum->variants[k].payload;
   if (p && p->kind == TypeKind::Param && p->length < sum->args.size()) return sum->args[p->length];
@@ -104,7 +104,8 @@ bool add_value(Context& c, Inputs& in, ParamInput& pi, const Type* t, const std:
       for (uint64_t k = 0; k < t->length && pi.parts.size() <= kMaxLeaves; ++k)
         pi.parts.push_back(add_leaf(c, in, name + "[" + std::to_string(k) + "]", t->elem->scalar));
       return true;
-    default: return false;
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Buf: case TypeKind::View: case TypeKind::Borrow:
+    case TypeKind::Fn: case TypeKind::Param: return false;
   }
 }
 
@@ -127,7 +128,8 @@ sem::ArgValue value_arg(const Type* t, const ParamInput& p, const std::vector<ui
       for (uint64_t k = 0; k < t->length; ++k) a.parts.push_back(value_arg(t->elem, p, values, at));
       return a;
     case TypeKind::Scalar: a.bits = interp_bits(t->scalar, values.at(p.parts.at(at++))); return a;
-    default: throw std::logic_error("smt: args_from_values: a by-value " + check::type_name(t));
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Buf: case TypeKind::View: case TypeKind::Borrow:
+    case TypeKind::Fn: case TypeKind::Param: throw std::logic_error("smt: args_from_values: a by-value " + check::type_name(t));
   }
 }
 

@@ -42,7 +42,8 @@ void leaf_scalars(const check::Program& p, const Type* t, std::vector<Scalar>& o
       if (out.size() > kMaxLeaves) refuse("a value of more than 64 scalar leaves");
       return;
     case TypeKind::Buf: refuse("an owner inside a record, sum or array");
-    default: refuse("a value of type " + check::type_name(t) + " inside a record, sum or storage");
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::View: case TypeKind::Borrow: case TypeKind::Fn:
+    case TypeKind::Param: refuse("a value of type " + check::type_name(t) + " inside a record, sum or storage");
   }
 }
 
@@ -58,7 +59,8 @@ bool holds_owner(const check::Program& p, const Type* t) {
       for (size_t k = 0; k < t->sum->variants.size(); ++k)
         if (holds_owner(p, payload_type(p, t, k))) return true;
       return false;
-    default: return false;
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Scalar: case TypeKind::View:
+    case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param: return false;
   }
 }
 
@@ -83,7 +85,7 @@ void flatten_elem(const SVal& v, std::vector<Term>& out) {
       for (const SVal& pl : v.parts)
         if (pl.k != SVal::K::None) flatten_elem(pl, out);
       return;
-    default: refuse("internal: a storage element that is not a scalar, record or sum");
+    case SVal::K::None: case SVal::K::Store: case SVal::K::View: case SVal::K::Borrow: refuse("internal: a storage element that is not a scalar, record or sum");
   }
 }
 
@@ -128,7 +130,8 @@ SVal Encoder::zero(const Type* t) {
       return v;
     case TypeKind::Array:
     case TypeKind::Buf: return zero_store(t->elem, usize_lit(c, t->kind == TypeKind::Array ? t->length : 0));
-    default: refuse("a value of type " + check::type_name(t));
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::View: case TypeKind::Borrow: case TypeKind::Fn:
+    case TypeKind::Param: refuse("a value of type " + check::type_name(t));
   }
 }
 
@@ -196,7 +199,8 @@ SVal assemble(Encoder& e, const Type* t, const std::vector<Term>& leaves, size_t
       }
       return v;
     }
-    default: refuse("a storage element of type " + check::type_name(t));
+    case TypeKind::Error: case TypeKind::Void: case TypeKind::Buf: case TypeKind::Array: case TypeKind::View:
+    case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param: refuse("a storage element of type " + check::type_name(t));
   }
 }
 

@@ -77,7 +77,18 @@ std::string Printer::head(Term t) const {
     case TermKind::FpToSbv: return "(_ fp.to_sbv " + std::to_string(s.a) + ")";
     case TermKind::FpToUbv: return "(_ fp.to_ubv " + std::to_string(s.a) + ")";
     case TermKind::ConstArray: return "(as const " + t.ctx().sort_text(t.sort()) + ")";
-    default: return term_symbol(t.kind());
+    case TermKind::Var: case TermKind::BoolConst: case TermKind::BvConst: case TermKind::Not:
+    case TermKind::And: case TermKind::Or: case TermKind::Xor: case TermKind::Implies: case TermKind::Ite:
+    case TermKind::Eq: case TermKind::BvNot: case TermKind::BvNeg: case TermKind::BvAnd: case TermKind::BvOr:
+    case TermKind::BvXor: case TermKind::BvAdd: case TermKind::BvSub: case TermKind::BvMul:
+    case TermKind::BvUdiv: case TermKind::BvUrem: case TermKind::BvSdiv: case TermKind::BvSrem:
+    case TermKind::BvShl: case TermKind::BvLshr: case TermKind::BvAshr: case TermKind::BvUlt:
+    case TermKind::BvUle: case TermKind::BvSlt: case TermKind::BvSle: case TermKind::Concat:
+    case TermKind::FpToBits: case TermKind::FpAdd: case TermKind::FpSub: case TermKind::FpMul:
+    case TermKind::FpDiv: case TermKind::FpSqrt: case TermKind::FpRound: case TermKind::FpNeg:
+    case TermKind::FpAbs: case TermKind::FpEq: case TermKind::FpLt: case TermKind::FpLeq:
+    case TermKind::FpIsNan: case TermKind::FpIsInf: case TermKind::FpIsZero: case TermKind::FpIsNeg:
+    case TermKind::Select: case TermKind::Store: return term_symbol(t.kind());
   }
 }
 
@@ -86,7 +97,20 @@ std::string Printer::body(Term t) const {
   switch (t.kind()) {
     case TermKind::BoolConst: return t.p0() ? "true" : "false";
     case TermKind::BvConst: return literal(t);
-    default: break;
+    case TermKind::Var: case TermKind::Not: case TermKind::And: case TermKind::Or: case TermKind::Xor:
+    case TermKind::Implies: case TermKind::Ite: case TermKind::Eq: case TermKind::BvNot: case TermKind::BvNeg:
+    case TermKind::BvAnd: case TermKind::BvOr: case TermKind::BvXor: case TermKind::BvAdd:
+    case TermKind::BvSub: case TermKind::BvMul: case TermKind::BvUdiv: case TermKind::BvUrem:
+    case TermKind::BvSdiv: case TermKind::BvSrem: case TermKind::BvShl: case TermKind::BvLshr:
+    case TermKind::BvAshr: case TermKind::BvUlt: case TermKind::BvUle: case TermKind::BvSlt:
+    case TermKind::BvSle: case TermKind::Concat: case TermKind::Extract: case TermKind::ZeroExtend:
+    case TermKind::SignExtend: case TermKind::FpFromBits: case TermKind::FpToBits: case TermKind::FpFromFp:
+    case TermKind::FpFromSbv: case TermKind::FpFromUbv: case TermKind::FpToSbv: case TermKind::FpToUbv:
+    case TermKind::FpAdd: case TermKind::FpSub: case TermKind::FpMul: case TermKind::FpDiv:
+    case TermKind::FpSqrt: case TermKind::FpRound: case TermKind::FpNeg: case TermKind::FpAbs:
+    case TermKind::FpEq: case TermKind::FpLt: case TermKind::FpLeq: case TermKind::FpIsNan:
+    case TermKind::FpIsInf: case TermKind::FpIsZero: case TermKind::FpIsNeg: case TermKind::Select:
+    case TermKind::Store: case TermKind::ConstArray: break;
   }
   std::string out = "(" + head(t);
   if (term_has_rounding(t.kind())) out += std::string(" ") + rounding_symbol(static_cast<Rounding>(t.p0()));

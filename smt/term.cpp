@@ -38,7 +38,18 @@ bool term_has_rounding(TermKind k) {
     case TermKind::FpToUbv: case TermKind::FpAdd: case TermKind::FpSub: case TermKind::FpMul:
     case TermKind::FpDiv: case TermKind::FpSqrt: case TermKind::FpRound:
       return true;
-    default:
+    case TermKind::Var: case TermKind::BoolConst: case TermKind::BvConst: case TermKind::Not:
+    case TermKind::And: case TermKind::Or: case TermKind::Xor: case TermKind::Implies: case TermKind::Ite:
+    case TermKind::Eq: case TermKind::BvNot: case TermKind::BvNeg: case TermKind::BvAnd: case TermKind::BvOr:
+    case TermKind::BvXor: case TermKind::BvAdd: case TermKind::BvSub: case TermKind::BvMul:
+    case TermKind::BvUdiv: case TermKind::BvUrem: case TermKind::BvSdiv: case TermKind::BvSrem:
+    case TermKind::BvShl: case TermKind::BvLshr: case TermKind::BvAshr: case TermKind::BvUlt:
+    case TermKind::BvUle: case TermKind::BvSlt: case TermKind::BvSle: case TermKind::Concat:
+    case TermKind::Extract: case TermKind::ZeroExtend: case TermKind::SignExtend: case TermKind::FpFromBits:
+    case TermKind::FpToBits: case TermKind::FpNeg: case TermKind::FpAbs: case TermKind::FpEq:
+    case TermKind::FpLt: case TermKind::FpLeq: case TermKind::FpIsNan: case TermKind::FpIsInf:
+    case TermKind::FpIsZero: case TermKind::FpIsNeg: case TermKind::Select: case TermKind::Store:
+    case TermKind::ConstArray:
       return false;
   }
 }

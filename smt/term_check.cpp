@@ -167,7 +167,19 @@ Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
       if (consts) return boolean(false);  // interned: distinct literal nodes of one sort differ in value
       return {};
     }
-    default:
+    case TermKind::Var: case TermKind::BoolConst: case TermKind::BvConst: case TermKind::Xor:
+    case TermKind::BvNot: case TermKind::BvNeg: case TermKind::BvAnd: case TermKind::BvOr:
+    case TermKind::BvXor: case TermKind::BvAdd: case TermKind::BvSub: case TermKind::BvMul:
+    case TermKind::BvUdiv: case TermKind::BvUrem: case TermKind::BvSdiv: case TermKind::BvSrem:
+    case TermKind::BvShl: case TermKind::BvLshr: case TermKind::BvAshr: case TermKind::BvUlt:
+    case TermKind::BvUle: case TermKind::BvSlt: case TermKind::BvSle: case TermKind::Concat:
+    case TermKind::Extract: case TermKind::ZeroExtend: case TermKind::SignExtend: case TermKind::FpToBits:
+    case TermKind::FpFromFp: case TermKind::FpFromSbv: case TermKind::FpFromUbv: case TermKind::FpToSbv:
+    case TermKind::FpToUbv: case TermKind::FpAdd: case TermKind::FpSub: case TermKind::FpMul:
+    case TermKind::FpDiv: case TermKind::FpSqrt: case TermKind::FpRound: case TermKind::FpNeg:
+    case TermKind::FpAbs: case TermKind::FpEq: case TermKind::FpLt: case TermKind::FpLeq:
+    case TermKind::FpIsNan: case TermKind::FpIsInf: case TermKind::FpIsZero: case TermKind::FpIsNeg:
+    case TermKind::Select: case TermKind::Store: case TermKind::ConstArray:
       return {};
   }
 }

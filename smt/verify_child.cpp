@@ -1,12 +1,12 @@
 // Forked children for solver checks: own process group, death with the parent, address-space and CPU caps,
 // a wall-time limit enforced by the parent with SIGKILL, the result read from a pipe.
 #include "smt/verify_child.h"
-#include "front/source/address_space.h"
+#include "base/address_space.h"
+#include "base/isolate.h"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -36,18 +36,12 @@ void write_all(int fd, const std::string& s) {
 // The child: its own group, dies with cairn, capped; the payload is framed by its length so a child that
 // dies mid-write is told apart from one that finished.
 [[noreturn]] void child_main(const ChildJob& job, int write_fd, uint64_t vm_at_fork, pid_t parent) {
-  setpgid(0, 0);
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != parent) _exit(1);  // cairn ended before the death signal was armed
-  if (job.memory_extra && !kSanitizerBuild && vm_at_fork) {
-    rlimit as{vm_at_fork + job.memory_extra, vm_at_fork + job.memory_extra};
-    setrlimit(RLIMIT_AS, &as);
-  }
+  isolate_child(parent, 1);  // cairn ended before the death signal was armed: exit 1
+  if (job.memory_extra && vm_at_fork) cap_address_space(vm_at_fork + job.memory_extra);
   if (job.hard_limit_ms) {
     // A second line of defence should the parent be stopped: CPU seconds past the wall limit.
     rlim_t cpu = job.hard_limit_ms / 1000 + 2;
-    rlimit c{cpu, cpu + 1};
-    setrlimit(RLIMIT_CPU, &c);
+    cap_cpu_seconds(cpu, cpu + 1);
   }
   std::string payload;
   try {
@@ -132,7 +126,7 @@ bool start(const ChildJob& job, Live& l, ChildResult& r) {
     ::close(fds[0]);
     child_main(job, fds[1], vm, parent);
   }
-  setpgid(pid, pid);  // also here, so a kill of the group cannot race the child's own setpgid
+  isolate_in_parent(pid);
   ::close(fds[1]);
   l.pid = pid;
   l.fd = fds[0];

@@ -6,10 +6,10 @@
 
 #include <cstdio>
 
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include "base/atomic_file.h"
+#include "base/sha256.h"
 #include "front/source/source_file.h"
-#include "front/source/temp_dir.h"
+#include "base/temp_dir.h"
 
 namespace cairn::smt {
 

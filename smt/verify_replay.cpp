@@ -2,11 +2,20 @@
 // what the stage asked; and the inputs and outcomes as records and as text.
 #include "smt/verify_replay.h"
 
-#include "semantics/value_format.h"
-#include "semantics/value_json.h"
-#include "smt/verify_values.h"
+#include "core/float_bits.h"
+#include "core/value_format.h"
+#include "core/value_json.h"
+#include "semantics/observed_values.h"
 
 namespace cairn::smt {
+
+using sem::arg_leaves;
+using sem::is_nan_bits;
+using sem::leaves_agree;
+using sem::leaves_have_nan;
+using sem::leaves_to_json;
+using sem::leaves_to_text;
+using sem::scalar_literal;
 
 namespace {
 

@@ -2,8 +2,8 @@
 // answers combined (rules 1-5), and the first stage that decides ends the comparison.
 #include "smt/verify_session.h"
 
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include "base/atomic_file.h"
+#include "base/sha256.h"
 #include "smt/smtlib.h"
 #include "smt/verify_record.h"
 #include "smt/verify_witness.h"

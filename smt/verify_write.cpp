@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 
 namespace cairn::smt {
 

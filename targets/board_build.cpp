@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "targets/board_profile.h"
 #include "targets/exec.h"
 

@@ -4,8 +4,8 @@
 
 #include "front/check/expr_info.h"
 #include "front/driver/check_record.h"
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include "base/atomic_file.h"
+#include "base/sha256.h"
 #include "targets/board.h"
 #include "targets/native_build.h"
 #include "targets/runtime_files.h"
@@ -17,7 +17,7 @@ namespace {
 // Heap allocations a body writes: Buf constructions and `buffer` statements.
 uint32_t heap_allocations(const ir::Node* n) {
   if (!n) return 0;
-  uint32_t count = n->kind == ir::Kind::BufNew || (n->kind == ir::Kind::Storage && n->imm == 1) ? 1 : 0;
+  uint32_t count = n->kind == ir::Kind::BufNew || (n->kind == ir::Kind::Storage && n->buffer) ? 1 : 0;
   for (const ir::Node* k : n->kids) count += heap_allocations(k);
   return count;
 }

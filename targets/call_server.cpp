@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -17,6 +16,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "base/isolate.h"
 #include "lower/entry.h"
 #include "targets/exec.h"
 
@@ -72,9 +72,7 @@ std::vector<std::string> server_env() {
 // In the forked child (no allocation): own group, killed with its parent, the socket as stdin and stdout,
 // stderr on /dev/null, default signals, then exec; on failure, errno goes to `report` (close-on-exec).
 [[noreturn]] void exec_server(int sock, int report, pid_t parent, char* const* argv, char* const* envp) {
-  setpgid(0, 0);
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != parent) _exit(127);
+  isolate_child(parent, 127);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
@@ -157,7 +155,7 @@ bool CallServer::Impl::spawn(std::string& error) {
     error = std::string("cannot fork: ") + std::strerror(fork_errno);
     return false;
   }
-  setpgid(child, child);
+  isolate_in_parent(child);
   int err = 0;
   ssize_t got;
   while ((got = read(rep[0], &err, sizeof err)) < 0 && errno == EINTR) {

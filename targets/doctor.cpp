@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <sstream>
 
-#include "front/source/atomic_file.h"
-#include "front/source/temp_dir.h"
+#include "base/atomic_file.h"
+#include "base/temp_dir.h"
 #include "targets/exec.h"
 
 namespace cairn::targets {

@@ -12,8 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "semantics/float_bits.h"
-#include "semantics/value_json.h"
+#include "core/float_bits.h"
+#include "core/value_json.h"
 #include "targets/isolated_call.h"
 
 namespace cairn::targets {
@@ -24,7 +24,7 @@ using Json = nlohmann::json;
 using check::Scalar;
 
 // Decodes one scalar of type `s` into bits (ops.h convention) with the shared record encoding
-// (tools.md §1.3, semantics/value_json.h); false with `why`.
+// (tools.md §1.3, core/value_json.h); false with `why`.
 bool decode_scalar(const Json& v, Scalar s, uint64_t& bits, std::string& why) {
   return sem::scalar_from_json(s, v, &bits, &why);
 }

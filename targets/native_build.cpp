@@ -9,8 +9,8 @@
 #include <cstring>
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include "base/atomic_file.h"
+#include "base/sha256.h"
 #include "targets/board_build.h"
 #include "targets/build_receipt.h"
 #include "targets/exec.h"

@@ -110,7 +110,7 @@ bool parse_trap_report(const std::string& report, const SourceSet* sources, sem:
   std::string kind = line.substr(6, at - 6), file = line.substr(at + 4, colon - at - 4);
   constexpr uint8_t kKinds = 0
 #define TRAP(k, name) +1
-#include "semantics/traps.def"
+#include "core/traps.def"
 #undef TRAP
       ;
   bool known = false;

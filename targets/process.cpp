@@ -1,12 +1,12 @@
 // Forked children under limits: own process group, time limit, address-space cap, capture, side pipes.
 #include "targets/process.h"
-#include "front/source/address_space.h"
-#include "front/source/interrupt_cleanup.h"
+#include "base/address_space.h"
+#include "base/isolate.h"
+#include "base/interrupt_cleanup.h"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -39,7 +39,7 @@ void forget(int slot) {
   if (slot >= 0) g_children[slot].store(0);
 }
 
-// Every live child group killed, then what front/source/interrupt_cleanup.h holds removed (temporary files,
+// Every live child group killed, then what base/interrupt_cleanup.h holds removed (temporary files,
 // scratch directories), again while a child killed a moment ago may still be writing; then exit 128 + sig.
 // Async-signal-safe: kill, nanosleep and the registry's system calls. A second signal (another thread, or
 // SIGTERM during SIGINT) waits for the first handler's exit.
@@ -73,11 +73,9 @@ void close_others(std::vector<int> keep) {
 
 [[noreturn]] void child_main(const std::function<int(std::span<const int>)>& body, const ProcessOptions& opts,
                              int out_w, int err_w, const std::vector<int>& chan_w, pid_t parent) {
-  setpgid(0, 0);
   // Dies with cairn even when cairn is killed outright (no handler runs): the signal follows the forking
-  // thread, which waits for this child in run_process. A parent already gone before the prctl: end now.
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != parent) _exit(125);
+  // thread, which waits for this child in run_process. A parent already gone before that: end now.
+  isolate_child(parent, 125);
   for (int s : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT}) signal(s, SIG_DFL);
   if (opts.capture) {
     dup2(out_w, 1);
@@ -91,16 +89,12 @@ void close_others(std::vector<int> keep) {
     }
   }
   close_others(chan_w);
-  rlimit core{0, 0};
-  setrlimit(RLIMIT_CORE, &core);
-  if ((opts.address_space_extra || opts.address_space_cap) && !kSanitizerBuild) {
-    uint64_t cap = opts.address_space_cap ? opts.address_space_cap : current_vm_bytes() + opts.address_space_extra;
-    rlimit as{cap, cap};
-    setrlimit(RLIMIT_AS, &as);
-  }
+  no_core_file();
+  if ((opts.address_space_extra || opts.address_space_cap) && !kSanitizerBuild)
+    cap_address_space(opts.address_space_cap ? opts.address_space_cap : current_vm_bytes() + opts.address_space_extra);
   if (opts.timeout_s > 0) {
     rlimit cpu = cpu_limit_for(opts.timeout_s);
-    setrlimit(RLIMIT_CPU, &cpu);
+    cap_cpu_seconds(cpu.rlim_cur, cpu.rlim_max);
   }
   int rc = 70;
   try {
@@ -193,7 +187,7 @@ ProcessResult run_process(const std::function<int(std::span<const int>)>& body, 
   }
   if (pid == 0) child_main(body, opts, opts.capture ? wr(0) : -1, opts.capture ? wr(1) : -1, chan_w, parent);
 
-  setpgid(pid, pid);
+  isolate_in_parent(pid);
   int slot = remember(pid);
   r.started = true;
   std::vector<Stream> streams;

@@ -62,7 +62,7 @@ bool thread_sanitized_build();
 std::string signal_name(int sig);
 
 // Installs SIGINT/SIGTERM/SIGHUP handlers that kill every live child group, remove what
-// front/source/interrupt_cleanup.h registers (scratch directories, the temporary files of atomic writes) and
+// base/interrupt_cleanup.h registers (scratch directories, the temporary files of atomic writes) and
 // exit 128 + the signal.
 void install_interrupt_handlers();
 

@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-#include "front/source/sha256.h"
-#include "semantics/float_bits.h"
-#include "smt/verify_values.h"
+#include "base/sha256.h"
+#include "core/float_bits.h"
+#include "semantics/observed_values.h"
 
 namespace cairn::validate {
 
@@ -58,7 +58,7 @@ bool elements_agree(Scalar type, const std::vector<uint64_t>& r, const std::vect
 bool leaves_agree(const Type* t, const std::vector<sem::ObservedLeaf>& r, const std::vector<sem::ObservedLeaf>& c,
                   const Policy& p) {
   std::vector<Scalar> types;
-  smt::leaf_types(t, types);
+  sem::leaf_types(t, types);
   if (r.size() != c.size() || r.size() != types.size()) return false;
   for (size_t i = 0; i < r.size(); ++i) {
     if (r[i].relevant != c[i].relevant || r[i].is_array != c[i].is_array) return false;
@@ -72,8 +72,8 @@ bool leaves_agree(const Type* t, const std::vector<sem::ObservedLeaf>& r, const 
 
 // The returned value as a CAIRN literal ("nothing" when a non-void call reported none).
 std::string value_text(const check::FnInfo& fn, const sem::CallOutcome& o) {
-  if (fn.result->kind == TypeKind::Scalar) return o.ret ? smt::scalar_literal(fn.result->scalar, *o.ret) : "nothing";
-  if (!o.ret_leaves.empty()) return smt::leaves_to_text(fn.result, o.ret_leaves);
+  if (fn.result->kind == TypeKind::Scalar) return o.ret ? sem::scalar_literal(fn.result->scalar, *o.ret) : "nothing";
+  if (!o.ret_leaves.empty()) return sem::leaves_to_text(fn.result, o.ret_leaves);
   return o.ret ? std::to_string(*o.ret) : "nothing";
 }
 
@@ -124,7 +124,7 @@ bool written_agree(const check::FnInfo& fn, const sem::CallOutcome& r, const sem
     size_t k = 0;
     if (elements_agree(type, rw, cw, p, &k)) continue;
     std::string place = t->kind == TypeKind::View ? name + "[" + std::to_string(k) + "]" : name;
-    why = "rw " + place + ": " + smt::scalar_literal(type, rw[k]) + " against " + smt::scalar_literal(type, cw[k]);
+    why = "rw " + place + ": " + sem::scalar_literal(type, rw[k]) + " against " + sem::scalar_literal(type, cw[k]);
     return false;
   }
   return true;

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <set>
 
-#include "semantics/float_bits.h"
-#include "semantics/value_format.h"
+#include "core/float_bits.h"
+#include "core/value_format.h"
 
 namespace cairn::validate {
 namespace {

@@ -10,8 +10,8 @@
 #include <ctime>
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include "base/atomic_file.h"
+#include "base/sha256.h"
 
 namespace cairn::validate {
 

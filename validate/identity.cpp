@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <set>
 
-#include "front/source/sha256.h"
+#include "base/sha256.h"
 #include "targets/runtime_files.h"
 #include "validate/agreement.h"
 

@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <map>
 
-#include "front/lex/lexer.h"
-#include "front/source/atomic_file.h"
-#include "front/source/temp_dir.h"
+#include "front/driver/item_source.h"
+#include "base/atomic_file.h"
+#include "base/temp_dir.h"
 
 namespace cairn::validate {
 
@@ -18,23 +18,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The tokens of the item starting at `pos`, up to and including its last token (a `;` at depth 0 for a plan,
-// the body's opening `{` at depth 0 when `stop_at_body`).
-std::vector<lex::Token> item_tokens(const driver::CheckRun& run, Pos pos, bool stop_at_body) {
-  DiagSink sink;
-  lex::LexResult lx = lex::lex_file(run.sources, pos.file, sink);
-  std::vector<lex::Token> out;
-  int depth = 0;
-  for (const lex::Token& t : lx.tokens) {
-    if (t.kind == lex::TokKind::Eof) break;
-    if (out.empty() && (t.line < pos.line || (t.line == pos.line && t.col < pos.col))) continue;
-    if (depth == 0 && stop_at_body && t.text == "{") break;
-    out.push_back(t);
-    if (t.text == "(" || t.text == "[" || t.text == "{") ++depth;
-    if (t.text == ")" || t.text == "]" || t.text == "}") --depth;
-    if (depth == 0 && t.text == ";") break;
-  }
-  return out;
+// The tokens of `item` (driver::item_source), without its body when `stop_at_body`.
+std::vector<lex::Token> item_tokens(const driver::CheckRun& run, const ast::Item& item, bool stop_at_body) {
+  driver::ItemSource src = driver::item_source(run.sources, item);
+  if (stop_at_body && src.body_open != driver::ItemSource::npos) src.tokens.resize(src.body_open);
+  return src.tokens;
 }
 
 std::string joined(const std::vector<lex::Token>& toks, size_t from, size_t to, const check::FnInfo& fn) {
@@ -125,7 +113,7 @@ bool copy_program_tree(const std::string& from_dir, const std::string& to_dir, s
 
 std::string condition_text(const driver::CheckRun& run, const check::FnInfo& impl) {
   if (!impl.decl || !impl.decl->when) return "";
-  std::vector<lex::Token> toks = item_tokens(run, impl.decl->pos, true);
+  std::vector<lex::Token> toks = item_tokens(run, *impl.decl, true);
   for (size_t i = 0; i < toks.size(); ++i) {
     if (toks[i].text != "when") continue;
     size_t end = i + 1;
@@ -143,7 +131,7 @@ bool make_programs(const driver::CheckRun& run, const std::string& path, const c
   std::map<uint32_t, Edit> base, selected;
   for (const check::Program::PlanRef& plan : run.program->plans) {
     if (!plan.item || plan.item->path.empty() || plan.item->path.back().name != ref.name) continue;
-    std::vector<lex::Token> toks = item_tokens(run, plan.item->pos, false);
+    std::vector<lex::Token> toks = item_tokens(run, *plan.item, false);
     if (toks.empty()) continue;
     const std::string& text = run.sources.file(plan.item->pos.file).text;
     size_t from = static_cast<size_t>(toks.front().text.data() - text.data());
@@ -157,7 +145,7 @@ bool make_programs(const driver::CheckRun& run, const std::string& path, const c
   out.reference = ref.full_name();
   out.implementation = impl.full_name();
   if (!cond.empty()) {
-    std::vector<lex::Token> toks = item_tokens(run, written.decl->pos, true);
+    std::vector<lex::Token> toks = item_tokens(run, *written.decl, true);
     base[impl_file].append += "\nfn " + std::string(kPredicate) + "(" + params_text(toks, impl) + ") -> bool {\n  return (" +
                               cond + ");\n}\n";
     out.has_predicate = true;

@@ -2,7 +2,7 @@
 // finite, coverage, evidence, regressions.
 #include "validate/record.h"
 
-#include "smt/verify_values.h"
+#include "core/value_format.h"
 #include "validate/agreement.h"
 #include "validate/replay.h"
 
@@ -23,9 +23,9 @@ check::Scalar scalar_of(const check::Type* t) {
 
 std::string value_text(const check::ParamSig& p, const sem::ArgValue& a) {
   check::Scalar s = scalar_of(p.type);
-  if (!a.is_view) return smt::scalar_literal(s, a.bits);
+  if (!a.is_view) return sem::scalar_literal(s, a.bits);
   std::string t = "[";
-  for (size_t i = 0; i < a.elems.size(); ++i) t += (i ? ", " : "") + smt::scalar_literal(s, a.elems[i]);
+  for (size_t i = 0; i < a.elems.size(); ++i) t += (i ? ", " : "") + sem::scalar_literal(s, a.elems[i]);
   return t + "]";
 }
 
@@ -75,7 +75,7 @@ std::string outcome_text(const check::FnInfo& fn, const targets::IsolatedOutcome
     case End::Returned: break;
   }
   if (!o.outcome.defined) return std::string("traps ") + check::trap_name(o.outcome.trap);
-  if (o.outcome.ret) return "returns " + smt::scalar_literal(scalar_of(fn.result), *o.outcome.ret);
+  if (o.outcome.ret) return "returns " + sem::scalar_literal(scalar_of(fn.result), *o.outcome.ret);
   return "returns";
 }
 
@@ -89,7 +89,7 @@ Json outcome_json(const check::FnInfo& fn, const targets::IsolatedOutcome& o) {
   }
   j["end"] = o.outcome.defined ? "return" : "trap";
   if (!o.outcome.defined) j["trap"] = check::trap_name(o.outcome.trap);
-  if (o.outcome.defined && o.outcome.ret) j["return"] = smt::scalar_literal(scalar_of(fn.result), *o.outcome.ret);
+  if (o.outcome.defined && o.outcome.ret) j["return"] = sem::scalar_literal(scalar_of(fn.result), *o.outcome.ret);
   Json after = Json::object();
   for (size_t i = 0; i < o.outcome.written.size() && i < fn.params.size(); ++i) {
     if (o.outcome.written[i].empty()) continue;

@@ -11,8 +11,8 @@
 #include <filesystem>
 #include <system_error>
 
-#include "front/source/atomic_file.h"
-#include "semantics/value_json.h"
+#include "base/atomic_file.h"
+#include "core/value_json.h"
 
 namespace cairn::validate {
 

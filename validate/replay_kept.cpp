@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "semantics/embed.h"
 #include "validate/record.h"
 #include "validate/setup.h"

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "front/driver/driver.h"
-#include "targets/test_report.h"
+#include "targets/suite_report.h"
 #include "targets/native_build.h"
 
 namespace cairn::validate {

@@ -2,7 +2,7 @@
 // cases then generated ones until the first disagreement, which is shrunk and kept; then the record.
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "targets/process.h"
 #include "validate/cases.h"
 #include "validate/finite.h"

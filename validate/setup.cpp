@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include "base/atomic_file.h"
+#include "base/sha256.h"
 #include "targets/toolchain.h"
 
 namespace cairn::validate {

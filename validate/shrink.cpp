@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "semantics/float_bits.h"
+#include "core/float_bits.h"
 #include "validate/cases.h"
 
 namespace cairn::validate {

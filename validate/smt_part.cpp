@@ -6,9 +6,9 @@
 
 #include <filesystem>
 
-#include "front/lex/lexer.h"
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include "front/driver/item_source.h"
+#include "base/atomic_file.h"
+#include "base/sha256.h"
 #include "smt/verify_child.h"
 
 namespace cairn::validate {
@@ -28,56 +28,28 @@ struct Span {
 bool spans_of(const driver::CheckRun& run, const check::FnInfo& fn, Span& params, Span& body) {
   const check::FnInfo& written = fn.template_of ? *fn.template_of : fn;
   if (!written.decl || !written.decl->body) return false;
-  const std::string& text = run.sources.file(written.decl->pos.file).text;
-  DiagSink sink;
-  lex::LexResult lx = lex::lex_file(run.sources, written.decl->pos.file, sink);
-  auto offset = [&](const lex::Token& t) { return static_cast<size_t>(t.text.data() - text.data()); };
-  Pos lb = written.decl->body->lbrace, rb = written.decl->body->rbrace;
-  int depth = 0;
-  bool in_params = false, seen_params = false;
-  std::string ptext, btext;
-  auto word = [&](const lex::Token& t) {
-    std::string w(t.text);
-    for (const auto& [name, value] : fn.naturals)
-      if (w == name) w = std::to_string(value);
-    return w;
+  const driver::ItemSource src = driver::item_source(run.sources, *written.decl);
+  constexpr size_t npos = driver::ItemSource::npos;
+  if (src.params_open == npos || src.params_close == npos || src.body_open == npos || src.body_close == npos)
+    return false;
+  auto text = [&](size_t from, size_t to) {  // tokens [from, to), naturals substituted
+    std::string s;
+    for (size_t i = from; i < to; ++i) {
+      std::string w(src.tokens[i].text);
+      for (const auto& [name, value] : fn.naturals)
+        if (w == name) w = std::to_string(value);
+      s += (s.empty() ? "" : " ") + w;
+    }
+    return s;
   };
-  bool in_body = false;
-  for (const lex::Token& t : lx.tokens) {
-    if (t.kind == lex::TokKind::Eof) break;
-    if (t.line < written.decl->pos.line || (t.line == written.decl->pos.line && t.col < written.decl->pos.col)) continue;
-    if (!seen_params && !in_params && t.text == "(" && depth == 0) {
-      in_params = true;
-      params.from = offset(t) + 1;
-      depth = 1;
-      continue;
-    }
-    if (in_params) {
-      if (t.text == "(") ++depth;
-      if (t.text == ")" && --depth == 0) {
-        in_params = false;
-        seen_params = true;
-        params.to = offset(t);
-        continue;
-      }
-      ptext += (ptext.empty() ? "" : " ") + word(t);
-      continue;
-    }
-    if (t.line == lb.line && t.col == lb.col) {
-      in_body = true;
-      body.from = offset(t);
-    }
-    if (in_body) btext += (btext.empty() ? "" : " ") + word(t);
-    if (in_body && t.line == rb.line && t.col == rb.col) {
-      body.to = offset(t) + 1;
-      params.text = ptext;
-      body.text = btext;
-      return seen_params;
-    }
-  }
-  return false;
+  params.from = src.end_of(src.params_open);
+  params.to = src.begin_of(src.params_close);
+  params.text = text(src.params_open + 1, src.params_close);
+  body.from = src.begin_of(src.body_open);
+  body.to = src.end_of(src.body_close);
+  body.text = text(src.body_open, src.body_close + 1);
+  return true;
 }
-
 
 // The two programs the smt part compares, written beside the base copy: `smt-ref`, the base copy with the
 // precondition appended to the reference's file as function kPrecondition (the implementation's parameter list,

@@ -7,14 +7,18 @@ namespace {
 struct BuiltinRow {
   const char* name;
   bool soft, droppable;
+  std::optional<sem::Op> op;
 };
 constexpr BuiltinRow kBuiltins[] = {
-#define BUILTIN(k, name, soft, droppable) {name, soft, droppable},
+#define BUILTIN(k, name, soft, droppable) {name, soft, droppable, std::nullopt},
+#define BUILTIN_OP(k, soft) {sem::op_row(sem::Op::k).spelling, soft, false, sem::Op::k},
 #include "front/check/builtins.def"
+#undef BUILTIN_OP
 #undef BUILTIN
 };
 }  // namespace
 
+std::optional<sem::Op> builtin_op(Builtin b) { return kBuiltins[static_cast<int>(b)].op; }
 const char* builtin_name(Builtin b) { return kBuiltins[static_cast<int>(b)].name; }
 bool builtin_is_soft(Builtin b) { return kBuiltins[static_cast<int>(b)].soft; }
 bool builtin_is_droppable(Builtin b) { return kBuiltins[static_cast<int>(b)].droppable; }
@@ -32,17 +36,13 @@ namespace body {
 using ast::ExprKind;
 
 namespace {
+// A scalar builtin takes its ops.def row's operand count.
 size_t arity_of(Builtin b) {
+  if (std::optional<sem::Op> op = builtin_op(b)) return sem::op_row(*op).operands;
   switch (b) {
     case Builtin::Len:
-    case Builtin::Abs:
-    case Builtin::Sqrt:
-    case Builtin::Floor:
-    case Builtin::Ceil:
-    case Builtin::Trunc:
-    case Builtin::ToBits:
-    case Builtin::FromBits:
     case Builtin::Take: return 1;
+    case Builtin::Swap: return 2;
     case Builtin::AddWrap:
     case Builtin::SubWrap:
     case Builtin::MulWrap:
@@ -50,7 +50,13 @@ size_t arity_of(Builtin b) {
     case Builtin::Shr:
     case Builtin::Min:
     case Builtin::Max:
-    case Builtin::Swap: return 2;
+    case Builtin::Abs:
+    case Builtin::Sqrt:
+    case Builtin::Floor:
+    case Builtin::Ceil:
+    case Builtin::Trunc:
+    case Builtin::ToBits:
+    case Builtin::FromBits: return 0;  // answered by the row above
     case Builtin::Print:
     case Builtin::Println:
     case Builtin::Eprint:

@@ -7,35 +7,21 @@ using ast::BinOp;
 
 namespace {
 bool numeric(const Type* t) { return t && t->kind == TypeKind::Scalar && t->scalar != Scalar::Bool; }
-bool is_comparison(BinOp op) {
-  return op == BinOp::Eq || op == BinOp::Ne || op == BinOp::Lt || op == BinOp::Le || op == BinOp::Gt ||
-         op == BinOp::Ge;
+bool is_comparison(BinOp op) { return ast::binop_op(op) && sem::op_is_comparison(*ast::binop_op(op)); }
+// Whether operand type t is in the typing class of ops.def row `op` (tag-only enums compare as u32).
+bool admits(sem::Op op, const Type* t) {
+  const sem::Typing typing = sem::op_row(op).typing;
+  if (t->kind == TypeKind::Scalar) return sem::in_typing_class(typing, op, t->scalar);
+  return typing == sem::Typing::Eq && is_tag_only_enum(t);
 }
 }  // namespace
 
-// The table of §4.2 for one operand type; E-OPERATOR at the operator.
+// The operator's ops.def row decides which operand types it takes (the short-circuit && and || take bool);
+// E-OPERATOR at the operator.
 void Checker::operator_allows(BinOp op, const Type* t, Pos op_pos) {
   if (t->kind == TypeKind::Error) not_judged();
-  bool ok = false;
-  switch (op) {
-    case BinOp::Add:
-    case BinOp::Sub:
-    case BinOp::Mul:
-    case BinOp::Div: ok = numeric(t); break;
-    case BinOp::Rem: ok = is_int(t); break;
-    case BinOp::BitAnd:
-    case BinOp::BitOr:
-    case BinOp::BitXor: ok = is_unsigned(t); break;
-    case BinOp::Eq:
-    case BinOp::Ne: ok = t->kind == TypeKind::Scalar || is_tag_only_enum(t); break;
-    case BinOp::Lt:
-    case BinOp::Le:
-    case BinOp::Gt:
-    case BinOp::Ge: ok = numeric(t); break;
-    case BinOp::And:
-    case BinOp::Or: ok = is_bool(t); break;
-  }
-  if (ok) return;
+  const std::optional<sem::Op> row = ast::binop_op(op);
+  if (row ? admits(*row, t) : is_bool(t)) return;
   std::string spelled = ast::binop_spelling(op);
   if (t->kind == TypeKind::View || t->kind == TypeKind::Buf || t->kind == TypeKind::Array)
     refuse(Code::Operator, op_pos, "View operators are not implicit loops: " + spelled + " is not defined for " +
@@ -99,10 +85,11 @@ const Type* Checker::unary(ast::Expr* e) {
   }
   const Type* t = check(e->a, nullptr);
   if (t->kind == TypeKind::Error) not_judged();
-  if (e->un == ast::UnOp::Neg && !is_signed_int(t) && !is_float(t))
-    refuse(Code::Operator, e->pos, "Prefix - is defined for signed integers and floats, not " + tname(t) + ".");
-  if (e->un == ast::UnOp::BitNot && !is_unsigned(t))
+  if (!admits(ast::unop_row(e->un).op, t)) {
+    if (e->un == ast::UnOp::Neg)
+      refuse(Code::Operator, e->pos, "Prefix - is defined for signed integers and floats, not " + tname(t) + ".");
     refuse(Code::Operator, e->pos, "~ is defined for unsigned types only, not " + tname(t) + ".");
+  }
   return set(e, t);
 }
 

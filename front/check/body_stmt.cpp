@@ -10,20 +10,8 @@ namespace {
 bool is_collector(const ast::Expr* e) {
   return e && (e->kind == ExprKind::Compact || e->kind == ExprKind::Reduce);
 }
-ast::BinOp binop_of(ast::AssignOp op) {
-  switch (op) {
-    case ast::AssignOp::Add: return ast::BinOp::Add;
-    case ast::AssignOp::Sub: return ast::BinOp::Sub;
-    case ast::AssignOp::Mul: return ast::BinOp::Mul;
-    case ast::AssignOp::Div: return ast::BinOp::Div;
-    case ast::AssignOp::Rem: return ast::BinOp::Rem;
-    case ast::AssignOp::BitAnd: return ast::BinOp::BitAnd;
-    case ast::AssignOp::BitOr: return ast::BinOp::BitOr;
-    case ast::AssignOp::BitXor: return ast::BinOp::BitXor;
-    case ast::AssignOp::Set: break;
-  }
-  return ast::BinOp::Add;
-}
+// The binary operator of a compound assignment (assignops.def; never asked of `=`).
+ast::BinOp binop_of(ast::AssignOp op) { return ast::assignop_row(op).binary.value_or(ast::BinOp::Add); }
 }  // namespace
 
 void Checker::block(ast::Block* b) {

@@ -2,7 +2,7 @@
 #include <map>
 #include <optional>
 
-#include "front/check/const_arith.h"
+#include "front/check/const_fold.h"
 #include "front/check/const_flex.h"
 #include "front/check/decl_context.h"
 #include "front/check/lookup.h"

@@ -7,15 +7,20 @@
 #include <string>
 #include <vector>
 
+#include "core/ops.h"
 #include "front/check/sema.h"
 
 namespace cairn::check {
 
 enum class Builtin : uint8_t {
 #define BUILTIN(k, name, soft, droppable) k,
+#define BUILTIN_OP(k, soft) k,
 #include "front/check/builtins.def"
+#undef BUILTIN_OP
 #undef BUILTIN
 };
+// The ops.def row a scalar builtin computes with (a BUILTIN_OP row); none for the others.
+std::optional<sem::Op> builtin_op(Builtin b);
 const char* builtin_name(Builtin b);
 bool builtin_from_name(const std::string& name, Builtin* out);
 bool builtin_is_soft(Builtin b);

@@ -5,15 +5,6 @@
 
 namespace cairn::check {
 
-const char* trap_name(TrapKind k) {
-  static constexpr const char* kNames[] = {
-#define TRAP(k, name) name,
-#include "semantics/traps.def"
-#undef TRAP
-  };
-  return kNames[static_cast<int>(k)];
-}
-
 const char* effect_label(Effect e) {
   static constexpr const char* kLabels[] = {
 #define EFFECT(k, label, pure_ok) label,

@@ -11,18 +11,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/trap.h"
 #include "front/check/types.h"
 #include "front/diag/diagnostic.h"
 #include "front/syntax/ast.h"
 
 namespace cairn::check {
 
-enum class TrapKind : uint8_t {
-#define TRAP(k, name) k,
-#include "semantics/traps.def"
-#undef TRAP
-};
-const char* trap_name(TrapKind k);
 
 enum class Effect : uint8_t {
 #define EFFECT(k, label, pure_ok) k,

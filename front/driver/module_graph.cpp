@@ -9,7 +9,7 @@
 
 #include "front/check/types.h"
 #include "front/driver/check_record.h"
-#include "front/source/sha256.h"
+#include "base/sha256.h"
 
 namespace cairn::driver {
 

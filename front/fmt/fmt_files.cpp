@@ -10,7 +10,7 @@
 
 #include "front/fmt/format.h"
 #include "front/fmt/unified_diff.h"
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "front/source/source_file.h"
 
 namespace cairn::fmt {

@@ -54,7 +54,13 @@ ast::Expr* Parser::unary() {
     case TokKind::Bang: case TokKind::Tilde: {
       enter_expr(t);
       ast::Expr* e = arena_.expr(ast::ExprKind::Unary, pos_of(advance()));
-      e->un = t.kind == TokKind::Minus ? ast::UnOp::Neg : t.kind == TokKind::Bang ? ast::UnOp::Not : ast::UnOp::BitNot;
+      switch (t.kind) {
+#define UNOP(k, spelling, token, op) \
+  case TokKind::token: e->un = ast::UnOp::k; break;
+#include "front/syntax/unops.def"
+#undef UNOP
+        default: break;
+      }
       e->a = unary();
       e->height = e->a->height + 1;
       leave_expr();

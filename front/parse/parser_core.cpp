@@ -124,22 +124,10 @@ void Parser::parse_program(ast::File& file) {
 int binop_level(TokKind k, ast::BinOp& op) {
   using ast::BinOp;
   switch (k) {
-    case TokKind::OrOr: op = BinOp::Or; return 1;
-    case TokKind::AndAnd: op = BinOp::And; return 2;
-    case TokKind::Pipe: op = BinOp::BitOr; return 3;
-    case TokKind::Caret: op = BinOp::BitXor; return 4;
-    case TokKind::Amp: op = BinOp::BitAnd; return 5;
-    case TokKind::EqEq: op = BinOp::Eq; return 6;
-    case TokKind::NotEq: op = BinOp::Ne; return 6;
-    case TokKind::Less: op = BinOp::Lt; return 7;
-    case TokKind::LessEq: op = BinOp::Le; return 7;
-    case TokKind::Greater: op = BinOp::Gt; return 7;
-    case TokKind::GreaterEq: op = BinOp::Ge; return 7;
-    case TokKind::Plus: op = BinOp::Add; return 8;
-    case TokKind::Minus: op = BinOp::Sub; return 8;
-    case TokKind::Star: op = BinOp::Mul; return 9;
-    case TokKind::Slash: op = BinOp::Div; return 9;
-    case TokKind::Percent: op = BinOp::Rem; return 9;
+#define BINOP(e, spelling, level, token, row) \
+  case TokKind::token: op = BinOp::e; return level;
+#include "front/syntax/binops.def"
+#undef BINOP
     default: return 0;
   }
 }
@@ -147,15 +135,10 @@ int binop_level(TokKind k, ast::BinOp& op) {
 bool assign_op(TokKind k, ast::AssignOp& op) {
   using ast::AssignOp;
   switch (k) {
-    case TokKind::Assign: op = AssignOp::Set; return true;
-    case TokKind::PlusEq: op = AssignOp::Add; return true;
-    case TokKind::MinusEq: op = AssignOp::Sub; return true;
-    case TokKind::StarEq: op = AssignOp::Mul; return true;
-    case TokKind::SlashEq: op = AssignOp::Div; return true;
-    case TokKind::PercentEq: op = AssignOp::Rem; return true;
-    case TokKind::AmpEq: op = AssignOp::BitAnd; return true;
-    case TokKind::PipeEq: op = AssignOp::BitOr; return true;
-    case TokKind::CaretEq: op = AssignOp::BitXor; return true;
+#define ASSIGNOP(e, spelling, token, binary) \
+  case TokKind::token: op = AssignOp::e; return true;
+#include "front/syntax/assignops.def"
+#undef ASSIGNOP
     default: return false;
   }
 }

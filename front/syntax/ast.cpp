@@ -1,53 +1,7 @@
-// The node arena and operator spellings.
+// The node arena.
 #include "front/syntax/ast.h"
 
 namespace cairn::ast {
-
-const char* binop_spelling(BinOp op) {
-  switch (op) {
-    case BinOp::Or: return "||";
-    case BinOp::And: return "&&";
-    case BinOp::BitOr: return "|";
-    case BinOp::BitXor: return "^";
-    case BinOp::BitAnd: return "&";
-    case BinOp::Eq: return "==";
-    case BinOp::Ne: return "!=";
-    case BinOp::Lt: return "<";
-    case BinOp::Le: return "<=";
-    case BinOp::Gt: return ">";
-    case BinOp::Ge: return ">=";
-    case BinOp::Add: return "+";
-    case BinOp::Sub: return "-";
-    case BinOp::Mul: return "*";
-    case BinOp::Div: return "/";
-    case BinOp::Rem: return "%";
-  }
-  return "?";
-}
-
-const char* unop_spelling(UnOp op) {
-  switch (op) {
-    case UnOp::Neg: return "-";
-    case UnOp::Not: return "!";
-    case UnOp::BitNot: return "~";
-  }
-  return "?";
-}
-
-const char* assignop_spelling(AssignOp op) {
-  switch (op) {
-    case AssignOp::Set: return "=";
-    case AssignOp::Add: return "+=";
-    case AssignOp::Sub: return "-=";
-    case AssignOp::Mul: return "*=";
-    case AssignOp::Div: return "/=";
-    case AssignOp::Rem: return "%=";
-    case AssignOp::BitAnd: return "&=";
-    case AssignOp::BitOr: return "|=";
-    case AssignOp::BitXor: return "^=";
-  }
-  return "?";
-}
 
 Expr* Arena::expr(ExprKind k, Pos p) {
   auto n = std::make_unique<Expr>();

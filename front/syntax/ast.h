@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "front/source/source.h"
+#include "front/syntax/operators.h"
 
 namespace cairn::check {
 struct Type;      // front/check/types.h
@@ -37,13 +38,7 @@ enum class TypeKind : uint8_t {
 #undef TYPE
 };
 
-// Operators: binary (incl. comparison and short-circuit), unary and assignment.
-enum class BinOp : uint8_t { Or, And, BitOr, BitXor, BitAnd, Eq, Ne, Lt, Le, Gt, Ge, Add, Sub, Mul, Div, Rem };
-enum class UnOp : uint8_t { Neg, Not, BitNot };
-enum class AssignOp : uint8_t { Set, Add, Sub, Mul, Div, Rem, BitAnd, BitOr, BitXor };
-const char* binop_spelling(BinOp op);
-const char* unop_spelling(UnOp op);
-const char* assignop_spelling(AssignOp op);
+// Operators (binary, unary, assignment) and their spellings: front/syntax/operators.h.
 
 struct Ident {
   std::string name;

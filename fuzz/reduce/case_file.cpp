@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <sstream>
 
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include "base/atomic_file.h"
+#include "base/sha256.h"
 #include "fuzz/reduce/header_fields.h"
 
 namespace cairn::fuzz {

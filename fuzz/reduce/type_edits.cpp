@@ -154,7 +154,7 @@ std::set<std::pair<size_t, std::string>> Types::bound_to(const std::string& type
 bool numeric(std::string_view type) {
   static const std::set<std::string_view> names = {
 #define SCALAR(Id, name, size, is_int, is_signed, is_float) is_int || is_float ? name : "",
-#include "front/check/scalars.def"
+#include "core/scalars.def"
 #undef SCALAR
   };
   return !type.empty() && names.count(type) > 0;

@@ -6,7 +6,7 @@
 #include <map>
 #include <mutex>
 
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "fuzz/run/board_group.h"
 #include "lower/lower.h"
 #include "semantics/ir.h"

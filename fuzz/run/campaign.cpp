@@ -10,8 +10,8 @@
 #include <memory>
 #include <thread>
 
-#include "front/source/atomic_file.h"
-#include "front/source/temp_dir.h"
+#include "base/atomic_file.h"
+#include "base/temp_dir.h"
 #include "fuzz/reduce/case_file.h"
 #include "fuzz/reduce/reduce.h"
 #include "fuzz/run/pipeline.h"

@@ -1,7 +1,7 @@
 // Outcomes of engine runs and their comparison.
 #include "fuzz/run/outcome.h"
 
-#include "front/source/sha256.h"
+#include "base/sha256.h"
 
 namespace cairn::fuzz {
 

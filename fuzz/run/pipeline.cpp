@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "fuzz/run/board_group.h"
 #include "fuzz/run/parallel.h"
 #include "targets/board_profile.h"

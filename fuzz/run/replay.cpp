@@ -4,8 +4,8 @@
 #include <chrono>
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
-#include "front/source/temp_dir.h"
+#include "base/atomic_file.h"
+#include "base/temp_dir.h"
 #include "fuzz/reduce/case_file.h"
 #include "fuzz/run/campaign.h"
 #include "fuzz/run/pipeline.h"

@@ -1,7 +1,8 @@
 // The concrete query of one call and its comparison with the interpreter.
 #include "fuzz/smt/concrete_query.h"
 
-#include "smt/verify_values.h"
+#include "core/float_bits.h"
+#include "core/value_format.h"
 
 namespace cairn::fuzz {
 
@@ -23,7 +24,7 @@ uint64_t low_bits(Scalar t, uint64_t bits) {
 bool same_scalar(Scalar t, uint64_t model, uint64_t run) {
   uint64_t a = low_bits(t, model), b = low_bits(t, run);
   if (a == b) return true;
-  return check::scalar_is_float(t) && smt::is_nan_bits(t, a) && smt::is_nan_bits(t, b);
+  return check::scalar_is_float(t) && sem::is_nan_bits(t, a) && sem::is_nan_bits(t, b);
 }
 
 std::string hex(uint64_t v) {
@@ -33,7 +34,7 @@ std::string hex(uint64_t v) {
 }
 
 std::string show(Scalar t, uint64_t bits) {
-  return smt::scalar_literal(t, low_bits(t, bits)) + (check::scalar_is_float(t) ? " (" + hex(low_bits(t, bits)) + ")" : "");
+  return sem::scalar_literal(t, low_bits(t, bits)) + (check::scalar_is_float(t) ? " (" + hex(low_bits(t, bits)) + ")" : "");
 }
 
 std::optional<std::string> compare_array(const smt::Observed& o, const sem::ObservedLeaf& m,

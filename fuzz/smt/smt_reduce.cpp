@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "fuzz/reduce/case_file.h"
 #include "fuzz/smt/smt_case.h"
 #include "fuzz/smt/smt_recheck.h"

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "fuzz/smt/smt_case.h"
 #include "fuzz/smt/smt_recheck.h"
 

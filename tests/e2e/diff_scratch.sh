@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of the scratch directories of `cairn diff` (front/source/temp_dir.h): each is named
+# End-to-end tests of the scratch directories of `cairn diff` (base/temp_dir.h): each is named
 # cairn-diff-PID-XXXXXX or cairn-diff-build-PID-XXXXXX; a diff starts by removing those whose process is gone
 # (left by a diff killed with SIGKILL) and touches nothing else; SIGTERM while a native replay harness is being
 # compiled removes the build directory (exit 143).

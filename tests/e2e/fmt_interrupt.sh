@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end tests of what an interrupted `cairn fmt` leaves (front/source/interrupt_cleanup.h, atomic_file.h):
+# End-to-end tests of what an interrupted `cairn fmt` leaves (base/interrupt_cleanup.h, atomic_file.h):
 # SIGTERM, SIGHUP and SIGINT in the middle of an atomic write remove its FILE.tmp.PID and exit 128 + the signal;
 # after SIGKILL (no handler runs) the next write of the same file removes the FILE.tmp.PID of the dead process,
 # and nothing else (a live process's, another file's, names not exactly FILE.tmp.PID).

@@ -12,7 +12,7 @@
 
 #include "front/driver/driver.h"
 #include "semantics/embed.h"
-#include "semantics/float_bits.h"
+#include "core/float_bits.h"
 #include "targets/isolated_call.h"
 #include "targets/native_call.h"
 #include "../scratch_dir.h"

@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "front/driver/driver.h"
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "fuzz/gen/generate.h"
 #include "fuzz/run/batch.h"
 #include "fuzz/run/board_group.h"

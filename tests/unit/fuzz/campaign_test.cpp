@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "fuzz/reduce/case_file.h"
 #include "fuzz/run/campaign.h"
 #include "../scratch_dir.h"

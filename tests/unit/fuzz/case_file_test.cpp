@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
-#include "front/source/sha256.h"
+#include "base/atomic_file.h"
+#include "base/sha256.h"
 #include "fuzz/reduce/case_file.h"
 #include "fuzz/reduce/reduce.h"
 #include "../scratch_dir.h"

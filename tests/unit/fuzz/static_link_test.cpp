@@ -8,7 +8,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "front/source/atomic_file.h"
+#include "base/atomic_file.h"
 #include "fuzz/run/batch.h"
 #include "targets/toolchain.h"
 #include "../scratch_dir.h"

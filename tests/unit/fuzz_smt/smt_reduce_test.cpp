@@ -1,17 +1,17 @@
 // An smt mismatch reduced, kept and replayed (tools.md §6.3-6.5), with the planted encoding defect of
-// smt/test_defects.def (sub-as-add) standing in for a wrong encoding.
+// smt/planted_defects.def (sub-as-add) standing in for a wrong encoding.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
-#include "front/source/atomic_file.h"
-#include "front/source/temp_dir.h"
+#include "base/atomic_file.h"
+#include "base/temp_dir.h"
 #include "fuzz/reduce/case_file.h"
 #include "fuzz/smt/smt_case.h"
 #include "fuzz/smt/smt_recheck.h"
 #include "fuzz/smt/smt_reduce.h"
 #include "fuzz/smt/smt_replay.h"
-#include "smt/test_defect.h"
+#include "smt/planted_defect.h"
 
 namespace cairn::fuzz {
 namespace {

@@ -15,7 +15,7 @@
 #include <sstream>
 
 #include "front/driver/driver.h"
-#include "semantics/domain_concrete.h"
+#include "core/domain_concrete.h"
 #include "semantics/interp.h"
 #include "tests/unit/interp/interp_test_support.h"
 

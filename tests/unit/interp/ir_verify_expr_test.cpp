@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "ir_verify_support.h"
-#include "semantics/domain_concrete.h"
+#include "core/domain_concrete.h"
 #include "semantics/ir_verify_rules.h"
-#include "semantics/ops_rules.h"
+#include "core/ops_rules.h"
 
 namespace cairn::irtest {
 namespace {
@@ -83,8 +83,8 @@ const Case kOperators[] = {
      Kind::Reduce, "a bound is not usize"},
     {"ReduceYieldOfSc", &kProgram, "views", Kind::Reduce, 0, {}, [](Scene& s) { s.n->kids[2] = s.constant(S::U32); },
      Kind::Reduce, "result or yield is not of scalar sc"},
-    {"ConstantEncoding", &kProgram, "arith", Kind::Const, 0, typed(S::I32), [](Scene& s) { s.n->imm = 0x80000000u; },
-     Kind::Const, "imm 2147483648 is not a i32 encoding"},
+    {"ConstantEncoding", &kProgram, "arith", Kind::Const, 0, typed(S::I32), [](Scene& s) { s.n->bits = 0x80000000u; },
+     Kind::Const, "bits 2147483648 is not a i32 encoding"},
     {"ConstantOfAScalarType", &kProgram, "arith", Kind::Const, 0, typed(S::I32),
      [](Scene& s) { s.n->type = s.program.types.void_type(); }, Kind::Const, "constant of a non-scalar type"},
     {"ConstantSc", &kProgram, "arith", Kind::Const, 0, typed(S::I32), [](Scene& s) { s.n->sc = S::U8; }, Kind::Const,
@@ -172,8 +172,8 @@ const Case kValues[] = {
      Kind::BufNew, "type is not Buf"},
     {"BufElement", &kProgram, "views", Kind::BufNew, 0, {}, [](Scene& s) { s.n->elem = s.scalar(S::Bool); },
      Kind::BufNew, "elem is not the type's element"},
-    {"ArrayLength", &kProgram, "main", Kind::ArrayNew, 0, {}, [](Scene& s) { s.n->imm = 5; }, Kind::ArrayNew,
-     "imm is not the array length"},
+    {"ArrayLength", &kProgram, "main", Kind::ArrayNew, 0, {}, [](Scene& s) { s.n->length = 5; }, Kind::ArrayNew,
+     "length is not the array type's length"},
     {"LenIsUsize", &kProgram, "views", Kind::Len, 0, {}, [](Scene& s) { s.n->type = s.scalar(S::U64); }, Kind::Len,
      "result is not usize"},
     {"TakeOfAPlace", &kOwners, "owners", Kind::Take, 0, {}, [](Scene& s) { s.n->kids[0] = s.constant(S::U64); },

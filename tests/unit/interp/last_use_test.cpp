@@ -47,7 +47,7 @@ struct Oracle {
     }
   }
   void walk(const Node* n) {
-    if (n->kind == Kind::Local && !n->imm && !path.empty() && cairn::sem::flat_copy_type(n->type) &&
+    if (n->kind == Kind::Local && !n->moves && !path.empty() && cairn::sem::flat_copy_type(n->type) &&
         value_context(path.back().first, path.back().second) && last_use(n->slot))
       out.insert(n);
     for (size_t i = 0; i < n->kids.size(); ++i) {

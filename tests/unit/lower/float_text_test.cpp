@@ -4,7 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "runtime_eval.h"
-#include "semantics/value_format.h"
+#include "core/value_format.h"
 
 namespace {
 

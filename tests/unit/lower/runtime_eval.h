@@ -12,7 +12,7 @@ struct RtTrap {
 #define CR_CANONICAL_NAN 1  // NaN bits compared with the interpreter's
 #include "runtime/cairn_rt.h"
 
-#include "semantics/ops.h"
+#include "core/ops.h"
 #include "tests/unit/ops/ops_reference.h"
 
 namespace cairn::lower::test {

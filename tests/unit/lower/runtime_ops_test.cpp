@@ -70,6 +70,7 @@ std::vector<Case> cases() {
     std::vector<S> types;
     switch (typing) {
       case sem::Typing::Num: types = nums; break;
+      case sem::Typing::SNum: types = kSint; types.insert(types.end(), kFloat.begin(), kFloat.end()); break;
       case sem::Typing::Int: types = ints; break;
       case sem::Typing::UInt: types = kUint; break;
       case sem::Typing::SInt: types = kSint; break;

@@ -1,4 +1,4 @@
-// Constant folding (front/check/const_arith) held to the operator table: eval_op's bits, refusals where it traps.
+// The constant folding path (front/check/const_fold) through the operator table: eval_op's bits, refusals where it traps.
 // Every operator the checker folds gives eval_op's bits, and refuses exactly where eval_op traps or (§11) where the
 // float result is not finite.
 #include <gtest/gtest.h>
@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "front/check/const_arith.h"
+#include "front/check/const_fold.h"
 #include "ops_test_util.h"
-#include "semantics/domain_concrete.h"
-#include "semantics/ops_rules.h"
+#include "core/domain_concrete.h"
+#include "core/ops_rules.h"
 
 namespace cairn::sem::test {
 namespace {

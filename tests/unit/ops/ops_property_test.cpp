@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "ops_reference.h"
-#include "semantics/domain_concrete.h"
+#include "core/domain_concrete.h"
 
 namespace cairn::sem::test {
 namespace {

@@ -1,9 +1,9 @@
-// Helpers shared by the operator tests: bit encodings of test values (as in semantics/ops.h).
+// Helpers shared by the operator tests: bit encodings of test values (as in core/ops.h).
 #pragma once
 #include <cstdint>
 #include <cstring>
 
-#include "semantics/ops.h"
+#include "core/ops.h"
 
 namespace cairn::sem::test {
 

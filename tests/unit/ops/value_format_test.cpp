@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "ops_test_util.h"
-#include "semantics/value_format.h"
+#include "core/value_format.h"
 
 namespace cairn::sem::test {
 namespace {

@@ -4,8 +4,8 @@
 #include <rapidcheck/gtest.h>
 
 #include "ops_test_util.h"
-#include "semantics/domain_concrete.h"
-#include "semantics/value_json.h"
+#include "core/domain_concrete.h"
+#include "core/value_json.h"
 
 namespace cairn::sem::test {
 namespace {

@@ -17,7 +17,7 @@
 
 #include "front/driver/driver.h"
 #include "semantics/embed.h"
-#include "semantics/float_bits.h"
+#include "core/float_bits.h"
 #include "smt/encode.h"
 #include "targets/native_call.h"
 #include "targets/toolchain.h"
@@ -216,7 +216,7 @@ std::string show_bits(uint64_t bits, const check::Type* t) {
 std::optional<check::TrapKind> trap_of(const std::string& name) {
   static const check::TrapKind kinds[] = {
 #define TRAP(k, n) check::TrapKind::k,
-#include "semantics/traps.def"
+#include "core/traps.def"
 #undef TRAP
   };
   for (check::TrapKind k : kinds)

@@ -64,6 +64,7 @@ std::vector<Typing> typings_of(Op op) {
   const std::vector<S> ints = join(kUint, kSint), nums = join(ints, kFloat);
   switch (sem::op_row(op).typing) {
     case sem::Typing::Num: return same(nums, compares(op));
+    case sem::Typing::SNum: return same(join(kSint, kFloat), false);
     case sem::Typing::Int: return same(ints, false);
     case sem::Typing::UInt: return same(kUint, false);
     case sem::Typing::SInt: return same(kSint, false);

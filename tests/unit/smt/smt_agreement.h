@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "semantics/domain_concrete.h"
-#include "semantics/ops.h"
+#include "core/domain_concrete.h"
+#include "core/ops.h"
 #include "smt/backend.h"
 #include "smt/domain_smt.h"
 

@@ -5,7 +5,7 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include "front/source/address_space.h"
+#include "base/address_space.h"
 #include "smt/term_ops.h"
 #include "smt/verify_child.h"
 #include "smt/verify_solve.h"

@@ -1,4 +1,4 @@
-// Unit tests of the interrupt cleanup registry (front/source/interrupt_cleanup.h): what is removed, what is never
+// Unit tests of the interrupt cleanup registry (base/interrupt_cleanup.h): what is removed, what is never
 // touched (a forgotten path, what a symbolic link points to), and the PID rules of the sweeps.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "front/source/interrupt_cleanup.h"
+#include "base/interrupt_cleanup.h"
 #include "tests/unit/scratch_dir.h"
 
 using namespace cairn;

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "front/source/sha256.h"
+#include "base/sha256.h"
 
 namespace cairn {
 namespace {

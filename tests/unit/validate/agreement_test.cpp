@@ -9,8 +9,8 @@
 #include <limits>
 
 #include "front/driver/driver.h"
-#include "front/source/sha256.h"
-#include "semantics/float_bits.h"
+#include "base/sha256.h"
+#include "core/float_bits.h"
 #include "validate/agreement.h"
 #include "../scratch_dir.h"
 

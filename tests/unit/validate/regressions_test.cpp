@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "front/driver/driver.h"
-#include "semantics/float_bits.h"
+#include "core/float_bits.h"
 #include "validate/regressions.h"
 #include "../scratch_dir.h"
 
