@@ -2,7 +2,7 @@
 // it and everything it started), death with the thread that forked it (PR_SET_PDEATHSIG: a `kill -9` of cairn
 // takes it along), and limits that hold without the parent (RLIMIT_AS, RLIMIT_CPU, no core file). The process
 // runner (targets/process.cpp), the call servers (targets/call_server.cpp) and the verify child
-// (smt/verify_child.cpp) all isolate their children through these functions.
+// (verify/child.cpp) all isolate their children through these functions.
 #pragma once
 #include <sys/resource.h>
 #include <sys/types.h>

@@ -1,6 +1,7 @@
 // `cairn build [PATH]`: a native build in a fresh directory (tools.md §2.5); prints cairn.build/1.
 #include "cli/args.h"
 #include "cli/build_flags.h"
+#include "targets/build_policy.h"
 #include "cli/command.h"
 #include "cli/open_command.h"
 #include "cli/output.h"
@@ -34,19 +35,19 @@ int cmd_build(const Command& cmd, const std::vector<std::string>& argv) {
   if (!read_build_flags(args, options, error)) return usage_error(out, error);
   std::string path = args.operands.empty() ? "." : args.operands[0];
   options.header = args.has("header");
-  if (std::optional<diag::Refusal> refused = header_refusal(options, options.target, false))
+  if (std::optional<diag::Refusal> refused = targets::header_refusal(options, options.target, false))
     return print_refusal(out, *refused);
 
   driver::CheckRun run = driver::run(path, driver::Stop::Full, options.target);
   if (run.refusal) return print_refusal(out, *run.refusal);
   if (!args.has("kind")) options.kind = run.options.is_library ? lower::Kind::Library : lower::Kind::Exe;
-  if (std::optional<diag::Refusal> refused = header_refusal(options, run.project.target, true))
+  if (std::optional<diag::Refusal> refused = targets::header_refusal(options, run.project.target, true))
     return print_refusal(out, *refused);
-  if (std::optional<diag::Refusal> refused = settle_target(run, options, false, args.has("kind")))
+  if (std::optional<diag::Refusal> refused = targets::settle_target(run, options, false, args.has("kind")))
     return print_refusal(out, *refused);
   if (options.kind == lower::Kind::Exe && !run.program->main)
     return usage_error(out, "The project " + run.project.name + " has no main: build it with --kind library.");
-  place_build(path, run, options);
+  targets::place_build(path, run, options);
   targets::BuildResult r = targets::build_native(run, options);
   nlohmann::ordered_json record = targets::build_record(r);
   if (out.format == Format::Json) {

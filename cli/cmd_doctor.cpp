@@ -6,7 +6,7 @@
 #include "cli/open_command.h"
 #include "cli/output.h"
 #include "smt/backend.h"
-#include "smt/verify_solve.h"
+#include "verify/solve.h"
 #include "targets/doctor.h"
 
 namespace cairn::cli {

@@ -1,5 +1,5 @@
-// `cairn emit [PATH] --dump tokens|ast|ir|smt|cpp|header`: the phase dumps (the C++ arrives with the lowering; the
-// header is the C header `cairn build --kind library --header` writes beside the library).
+// `cairn emit [PATH] --dump tokens|ast|ir|smt|cpp|header`: the phase dumps (cpp, the default, is the C++ of the
+// lowering; smt the encoding of each function; header the C header `cairn build --kind library --header` writes).
 #include "cli/args.h"
 #include "cli/open_command.h"
 #include "cli/command.h"
@@ -9,6 +9,7 @@
 #include "base/sha256.h"
 #include "lower/lower.h"
 #include "semantics/ir.h"
+#include "smt/dump_smt.h"
 
 namespace cairn::cli {
 
@@ -34,16 +35,17 @@ std::string dump_all(const driver::CheckRun& run, const std::string& kind, DiagS
 }
 }  // namespace
 
-// The core IR of a checked program: refused programs are reported as by check.
-int emit_ir(const Output& out, const std::string& path) {
+// A dump of a checked program (the core IR, or its SMT encoding): refused programs are reported as by check.
+int emit_checked(const Output& out, const std::string& path, const std::string& kind) {
   driver::CheckRun run = driver::run(path);
   if (run.refusal) return print_refusal(out, *run.refusal);
-  std::string text = ir::dump_ir(ir::build_ir(*run.program));
+  ir::Module m = ir::build_ir(*run.program);
+  std::string text = kind == "smt" ? smt::dump_smt(m, run.project.own_files_begin) : ir::dump_ir(m);
   if (out.format == Format::Json) {
     nlohmann::ordered_json j;
     j["protocol"] = "cairn.emit/1";
     j["status"] = "dumped";
-    j["dump"] = "ir";
+    j["dump"] = kind;
     j["text"] = text;
     print_record(out, j);
   } else {
@@ -110,9 +112,7 @@ int cmd_emit(const Command& cmd, const std::vector<std::string>& argv) {
   if (args.operands.size() > 1) return usage_error(out, "cairn emit takes one PATH.");
   std::string path = args.operands.empty() ? "." : args.operands[0];
   std::string kind = args.get("dump").value_or("cpp");
-  if (kind == "smt")
-    return usage_error(out, "The SMT dump arrives with the encoding; cairn emit --dump=smt is not built yet.");
-  if (kind == "ir") return emit_ir(out, path);
+  if (kind == "ir" || kind == "smt") return emit_checked(out, path, kind);
   if (kind == "cpp") return emit_cpp(out, path, args);
   if (kind == "header") return emit_header(out, path);
 

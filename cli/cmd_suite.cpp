@@ -5,6 +5,7 @@
 #include "base/cpus.h"
 #include "cli/args.h"
 #include "cli/build_flags.h"
+#include "targets/build_policy.h"
 #include "cli/command.h"
 #include "cli/open_command.h"
 #include "cli/output.h"
@@ -44,12 +45,8 @@ int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
   if (auto t = args.get("timeout"); t && !parse_timeout(*t, o.timeout_s))
     return usage_error(out, "--timeout takes a decimal number of seconds (0: no limit), not \"" + *t + "\".");
   o.jobs = available_cpus();
-  if (auto j = args.get("jobs")) {
-    if (j->empty() || j->size() > 4 || j->find_first_not_of("0123456789") != std::string::npos || std::stoul(*j) == 0 ||
-        std::stoul(*j) > 1024)
-      return usage_error(out, "--jobs takes a whole number from 1 to 1024, not \"" + *j + "\".");
-    o.jobs = static_cast<unsigned>(std::stoul(*j));
-  }
+  if (auto j = args.get("jobs"); j && !parse_jobs(*j, o.jobs))
+    return usage_error(out, "--jobs takes a whole number from 1 to 1024, not \"" + *j + "\".");
   std::optional<std::string> junit = args.get("junit");
   if (junit && junit->empty()) return usage_error(out, "--junit needs a FILE.");
   o.filter = args.get("filter");
@@ -59,7 +56,7 @@ int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
   driver::CheckRun run = driver::run(path, driver::Stop::Full, o.build.target);
   if (run.refusal) return print_refusal(out, *run.refusal);
   if (run.project.target != "hosted") return usage_error(out, "Test blocks run on the hosted target only.");
-  place_build(path, run, o.build);
+  targets::place_build(path, run, o.build);
   targets::install_interrupt_handlers();
   o.replay_regressions = [&](const std::string& fs, const std::string&) {
     return validate::replay_kept(run, fs, validate::KeptOptions{path, o.native, o.build, o.timeout_s});

@@ -4,7 +4,7 @@
 #include "cli/command.h"
 #include "cli/open_command.h"
 #include "cli/output.h"
-#include "smt/verify.h"
+#include "verify/verify.h"
 
 namespace cairn::cli {
 
@@ -40,12 +40,6 @@ std::vector<std::string> take_assumes(std::vector<std::string>& argv, std::strin
   return out;
 }
 
-bool parse_timeout(const std::string& s, unsigned& out) {
-  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  out = static_cast<unsigned>(std::stoul(s));
-  return true;
-}
-
 }  // namespace
 
 int cmd_verify(const Command& cmd, const std::vector<std::string>& raw) {
@@ -60,7 +54,7 @@ int cmd_verify(const Command& cmd, const std::vector<std::string>& raw) {
     return usage_error(out, "cairn verify takes REFERENCE and CANDIDATE, not " + std::to_string(args.operands.size()) + " operands.");
   if (args.has("symbol") == args.has("all")) return usage_error(out, "Give exactly one of --symbol NAME and --all.");
   smt::VerifyOptions o;
-  if (auto t = args.get("timeout-ms"); t && !parse_timeout(*t, o.timeout_ms))
+  if (auto t = args.get("timeout-ms"); t && !parse_whole(*t, 1u, 30000u, o.timeout_ms))
     return usage_error(out, "--timeout-ms takes a whole number from 1 to 30000, not \"" + *t + "\".");
   std::string solver = args.get("solver").value_or("both");
   if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);

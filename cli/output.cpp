@@ -2,6 +2,7 @@
 #include "cli/output.h"
 
 #include "cli/version.h"
+#include "core/closed_set.h"
 #include "front/diag/sarif.h"
 
 #include <unistd.h>
@@ -77,8 +78,22 @@ int print_refusal(const Output& out, const diag::Refusal& r) {
   return r.environment ? 2 : 1;
 }
 
-int usage_error(const Output& out, const std::string& message) {
-  return print_refusal(out, diag::environment_failure(message));
+int report_refusal(const Output& out, const diag::Refusal& r, Words words) {
+  switch (words) {
+    case Words::Stdout: return print_refusal(out, r);
+    case Words::StderrUnlessRecord: {
+      if (out.chosen && out.format == Format::Json) return print_refusal(out, r);
+      std::string text = diag::render_human(r, isatty(STDERR_FILENO) == 1 && !no_color());
+      std::fwrite(text.data(), 1, text.size(), stderr);
+      std::fflush(stderr);
+      return r.environment ? 2 : 1;
+    }
+  }
+  outside_closed_set("cli::Words");
+}
+
+int usage_error(const Output& out, const std::string& message, Words words) {
+  return report_refusal(out, diag::environment_failure(message), words);
 }
 
 }  // namespace cairn::cli

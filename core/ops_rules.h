@@ -265,8 +265,8 @@ typename D::Val rule_Convert(D& d, Scalar from, Scalar to, typename D::Val a, ty
 template <class D>
 typename D::Val apply_rule(D& d, Op op, Scalar type, Scalar result, typename D::Val a, typename D::Val b) {
   switch (op) {
-#define OP(k, spelling, typing, operands, result, traps, runtime, unchecked, form) \
-  case Op::k:                                                             \
+#define OP(k, spelling, typing, operands, result_class, traps, runtime, unchecked, form) \
+  case Op::k:                                                                   \
     return rule_##k(d, type, result, a, b);
 #include "core/ops.def"
 #undef OP

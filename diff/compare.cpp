@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "smt/verify_child.h"
+#include "verify/child.h"
 
 namespace cairn::diff {
 

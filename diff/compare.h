@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "diff/version.h"
-#include "smt/verify_compare.h"
-#include "smt/verify_solve.h"
+#include "verify/compare.h"
+#include "verify/solve.h"
 
 namespace cairn::diff {
 

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "front/diag/report.h"
-#include "smt/verify_solve.h"
+#include "verify/solve.h"
 
 namespace cairn::diff {
 

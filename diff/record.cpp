@@ -7,7 +7,7 @@
 #include "diff/render_parts.h"
 #include "diff/semver.h"
 #include "smt/backend.h"
-#include "smt/verify_solve.h"
+#include "verify/solve.h"
 
 namespace cairn::diff {
 

@@ -8,7 +8,7 @@
 #include <chrono>
 #include <filesystem>
 
-#include "smt/verify_child.h"
+#include "verify/child.h"
 #include "core/value_format.h"
 #include "targets/process.h"
 #include "targets/toolchain.h"

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diff/version.h"
-#include "smt/verify_compare.h"
+#include "verify/compare.h"
 #include "targets/native_call.h"
 
 namespace cairn::diff {

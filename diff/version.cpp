@@ -169,7 +169,7 @@ std::unique_ptr<Version> load_version(const ResolvedSide& side, std::optional<di
   v->side = side;
   v->checked.path = side.check_path;
   struct stat st {};
-  // A single file's text lets the bounded retry append its precondition (smt/verify_assume.h).
+  // A single file's text lets the bounded retry append its precondition (verify/assume.h).
   if (::stat(side.check_path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
       static_cast<uint64_t>(st.st_size) <= smt::kMaxVerifySourceBytes && read_file(side.check_path, v->checked.text))
     v->checked.sha256 = sha256_hex(v->checked.text);

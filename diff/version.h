@@ -11,7 +11,7 @@
 
 #include "diff/sides.h"
 #include "lower/lower.h"
-#include "smt/verify_load.h"
+#include "verify/load.h"
 
 namespace cairn::diff {
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lower/emit_fn.h"
+#include "core/closed_set.h"
 
 namespace cairn::lower {
 
@@ -204,6 +205,7 @@ bool path_of(const Node* n, PathKey& k) {
     case IK::While: case IK::ForRange: case IK::ForEach: case IK::Match: case IK::Arm: case IK::Return:
     case IK::Break: case IK::Continue: case IK::Defer: case IK::Eval: case IK::Release: case IK::Unwind: return false;
   }
+  outside_closed_set("ir::Kind");
 }
 // a names the place b or one that holds it.
 bool holds(const PathKey& a, const PathKey& b) {

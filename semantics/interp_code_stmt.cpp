@@ -1,5 +1,6 @@
 // Compiled statements: blocks and exits (their unwinds), assignment, loops, match, return.
 #include "semantics/interp_code.h"
+#include "core/closed_set.h"
 
 // GCC's SLP vectorizer would merge a Value's 8-byte fields into 16-byte moves, which stall on store
 // forwarding when the fields were just written one by one.
@@ -295,6 +296,7 @@ bool stmt_no_temps(const CNode& c) {
     case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Unpack:
     case Kind::Storage: case Kind::ForEach: case Kind::Arm: case Kind::Unwind: return false;
   }
+  outside_closed_set("ir::Kind");
 }
 
 void select_stmt_closure(CNode& c);

@@ -1,5 +1,6 @@
 // The interpreter's compiler: each function's IR, once, into the closure tree of interp_code.h.
 #include "semantics/interp_code.h"
+#include "core/closed_set.h"
 
 namespace cairn::sem {
 
@@ -25,6 +26,7 @@ bool compiles_kids(Kind k) {
     case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
     case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return false;
   }
+  outside_closed_set("ir::Kind");
 }
 
 bool has_try(const Node* n) {

@@ -1,5 +1,6 @@
 // The IR walker's statements (the compiled form's fallback): blocks and their exits' unwinds, loops, match.
 #include "semantics/interp.h"
+#include "core/closed_set.h"
 
 namespace cairn::sem {
 
@@ -82,6 +83,7 @@ Value* Interp::resolve(const Node* n, size_t& k) {
     case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
     case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return place(n);
   }
+  outside_closed_set("ir::Kind");
 }
 
 Interp::Flow Interp::exec(const Node* n) {
@@ -227,6 +229,7 @@ Interp::Flow Interp::exec(const Node* n) {
     case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Arm:
     case Kind::Unwind: eval(n); return Flow::Normal;
   }
+  outside_closed_set("ir::Kind");
 }
 
 }  // namespace cairn::sem

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include "core/closed_set.h"
 
 namespace cairn::sem {
 
@@ -32,6 +33,7 @@ bool flat_copy(const check::Type* t, int depth) {
     case TypeKind::Error: case TypeKind::Void: case TypeKind::Buf: case TypeKind::Array: case TypeKind::View:
     case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param: return false;
   }
+  outside_closed_set("TypeKind");
 }
 
 bool is_loop(Kind k) {
@@ -56,6 +58,7 @@ bool value_context(const Node* parent, size_t i) {
     case Kind::Arm: case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Release:
     case Kind::Unwind: return false;
   }
+  outside_closed_set("ir::Kind");
 }
 
 // The walk is linear in the body's size: a first pass numbers every node in evaluation (pre-)order, so a subtree

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "semantics/ir_verify_rules.h"
+#include "core/closed_set.h"
 
 namespace cairn::ir {
 namespace {
@@ -38,6 +39,7 @@ Want want_of(Kind parent, size_t i) {
     case Kind::Return: case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Eval:
     case Kind::Release: return Want::Expr;
   }
+  outside_closed_set("ir::Kind");
 }
 
 bool is_loop(Kind k) { return k == Kind::While || k == Kind::ForRange || k == Kind::ForEach; }

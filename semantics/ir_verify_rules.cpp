@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/ops_rules.h"
+#include "core/closed_set.h"
 
 namespace cairn::ir::verify {
 
@@ -26,6 +27,7 @@ bool is_statement(Kind k) {
     case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
     case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: return false;
   }
+  outside_closed_set("ir::Kind");
 }
 
 std::string Arity::text() const {
@@ -76,6 +78,7 @@ std::optional<TrapKind> op_guard(Op op, Scalar sc) {
     case Op::Min: case Op::Max: case Op::Sqrt: case Op::Floor: case Op::Ceil: case Op::Trunc: case Op::ToBits:
     case Op::FromBits: case Op::Convert: return std::nullopt;
   }
+  outside_closed_set("ir::Kind");
 }
 bool convert_may_trap(Scalar from, Scalar to) {
   bool ff = check::scalar_is_float(from), tf = check::scalar_is_float(to);
@@ -113,6 +116,7 @@ GuardRule guard_rule(const Node& n) {
     case Kind::While: case Kind::ForRange: case Kind::Arm: case Kind::Return: case Kind::Break:
     case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return {};
   }
+  outside_closed_set("ir::Kind");
 }
 
 bool op_fits_kind(Kind k, Op op) {
@@ -137,6 +141,7 @@ bool op_fits_kind(Kind k, Op op) {
         case Op::Shr: case Op::Min: case Op::Max: case Op::Abs: case Op::Sqrt: case Op::Floor: case Op::Ceil:
         case Op::Trunc: case Op::ToBits: case Op::FromBits: case Op::Convert: return false;
       }
+      outside_closed_set("sem::Op");
     case Kind::Builtin:
       switch (op) {
         case Op::AddWrap: case Op::SubWrap: case Op::MulWrap: case Op::ShlWrap: case Op::Shr: case Op::Min:
@@ -146,6 +151,7 @@ bool op_fits_kind(Kind k, Op op) {
         case Op::BitAnd: case Op::BitOr: case Op::BitXor: case Op::Not: case Op::Eq: case Op::Ne: case Op::Lt:
         case Op::Le: case Op::Gt: case Op::Ge: case Op::Convert: return false;
       }
+      outside_closed_set("sem::Op");
     case Kind::Reduce:
       switch (op) {
         case Op::Add: case Op::Mul: case Op::BitAnd: case Op::BitOr: case Op::BitXor: case Op::AddWrap:
@@ -155,6 +161,7 @@ bool op_fits_kind(Kind k, Op op) {
         case Op::Shr: case Op::Abs: case Op::Sqrt: case Op::Floor: case Op::Ceil: case Op::Trunc:
         case Op::ToBits: case Op::FromBits: case Op::Convert: return false;
       }
+      outside_closed_set("sem::Op");
     case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
     case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call: case Kind::CallIndirect:
     case Kind::Record: case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String:
@@ -166,6 +173,7 @@ bool op_fits_kind(Kind k, Op op) {
     case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
     case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return false;
   }
+  outside_closed_set("ir::Kind");
 }
 
 size_t op_operands(Op op) { return sem::op_row(op).operands; }
@@ -188,6 +196,7 @@ bool is_call_form(Kind k) {
     case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
     case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return false;
   }
+  outside_closed_set("ir::Kind");
 }
 
 std::optional<Scalar> scalar_of(const Node* n) {

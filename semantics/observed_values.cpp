@@ -7,6 +7,7 @@
 #include "core/value_format.h"
 #include "core/float_bits.h"
 #include "core/value_json.h"
+#include "core/closed_set.h"
 
 namespace cairn::sem {
 
@@ -70,6 +71,7 @@ struct Reader {
         if (!next(bits)) return nullptr;
         return bits;
     }
+    outside_closed_set("TypeKind");
   }
 
   std::string text(const Type* t) {
@@ -98,6 +100,7 @@ struct Reader {
       case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param:
         return next(bits) ? std::to_string(bits) : "?";
     }
+    outside_closed_set("TypeKind");
   }
 };
 

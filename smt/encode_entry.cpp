@@ -2,6 +2,7 @@
 #include <stdexcept>
 
 #include "smt/encode_state.h"
+#include "core/closed_set.h"
 
 namespace cairn::smt {
 
@@ -48,6 +49,7 @@ SVal value_of(enc::Encoder& e, const check::Type* t, const Inputs& in, const Par
     case check::TypeKind::View: case check::TypeKind::Borrow: case check::TypeKind::Fn:
     case check::TypeKind::Param: enc::refuse("internal: a by-value input of type " + check::type_name(t));
   }
+  outside_closed_set("TypeKind");
 }
 
 Bound bind_inputs(enc::Encoder& e, const ir::Function& fn, const Inputs& in) {

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "smt/encode.h"
+#include "core/closed_set.h"
 
 namespace cairn::smt {
 
@@ -33,6 +34,7 @@ const char* kind_words(const Type* t) {
     case TypeKind::Borrow: return "a single borrow parameter of a non-scalar";
     case TypeKind::Error: case TypeKind::Void: case TypeKind::Scalar: case TypeKind::Param: return "a parameter";
   }
+  outside_closed_set("TypeKind");
 }
 
 // A view: its length leaf, its first kWitnessElements elements as named leaves stored over an unnamed rest
@@ -107,6 +109,7 @@ bool add_value(Context& c, Inputs& in, ParamInput& pi, const Type* t, const std:
     case TypeKind::Error: case TypeKind::Void: case TypeKind::Buf: case TypeKind::View: case TypeKind::Borrow:
     case TypeKind::Fn: case TypeKind::Param: return false;
   }
+  outside_closed_set("TypeKind");
 }
 
 // The embedding-API argument of a by-value value of type t from its leaves p.parts[at...].
@@ -131,6 +134,7 @@ sem::ArgValue value_arg(const Type* t, const ParamInput& p, const std::vector<ui
     case TypeKind::Error: case TypeKind::Void: case TypeKind::Buf: case TypeKind::View: case TypeKind::Borrow:
     case TypeKind::Fn: case TypeKind::Param: throw std::logic_error("smt: args_from_values: a by-value " + check::type_name(t));
   }
+  outside_closed_set("TypeKind");
 }
 
 }  // namespace

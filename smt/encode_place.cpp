@@ -1,5 +1,6 @@
 // The encoder's places and views: the interpreter's place/resolve/view (interp.cpp, interp_exec.cpp) over cells.
 #include "smt/encode_state.h"
+#include "core/closed_set.h"
 
 namespace cairn::smt::enc {
 
@@ -111,6 +112,7 @@ Loc Encoder::resolve(const Node* n, const std::vector<Term>& idx, size_t& k) {
     case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
     case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return place(n);
   }
+  outside_closed_set("ir::Kind");
 }
 
 SVal Encoder::view(const Node* n) {

@@ -2,6 +2,7 @@
 #include "smt/encode_state.h"
 
 #include <stdexcept>
+#include "core/closed_set.h"
 
 namespace cairn::smt::enc {
 
@@ -62,6 +63,7 @@ bool holds_owner(const check::Program& p, const Type* t) {
     case TypeKind::Error: case TypeKind::Void: case TypeKind::Scalar: case TypeKind::View:
     case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param: return false;
   }
+  outside_closed_set("TypeKind");
 }
 
 void refuse_nested_owner(const check::Program& p, const Type* t) {
@@ -133,6 +135,7 @@ SVal Encoder::zero(const Type* t) {
     case TypeKind::Error: case TypeKind::Void: case TypeKind::View: case TypeKind::Borrow: case TypeKind::Fn:
     case TypeKind::Param: refuse("a value of type " + check::type_name(t));
   }
+  outside_closed_set("TypeKind");
 }
 
 SVal Encoder::zero_store(const Type* elem, Term length) {
@@ -202,6 +205,7 @@ SVal assemble(Encoder& e, const Type* t, const std::vector<Term>& leaves, size_t
     case TypeKind::Error: case TypeKind::Void: case TypeKind::Buf: case TypeKind::Array: case TypeKind::View:
     case TypeKind::Borrow: case TypeKind::Fn: case TypeKind::Param: refuse("a storage element of type " + check::type_name(t));
   }
+  outside_closed_set("TypeKind");
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 #include <unordered_map>
+#include "core/closed_set.h"
 
 namespace cairn::smt {
 
@@ -90,6 +91,7 @@ std::string Printer::head(Term t) const {
     case TermKind::FpIsNan: case TermKind::FpIsInf: case TermKind::FpIsZero: case TermKind::FpIsNeg:
     case TermKind::Select: case TermKind::Store: return term_symbol(t.kind());
   }
+  outside_closed_set("smt::TermKind");
 }
 
 

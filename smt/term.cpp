@@ -1,5 +1,6 @@
 // The term Context: interning of sorts and nodes, sort checking, boolean constant folding.
 #include "smt/term.h"
+#include "core/closed_set.h"
 
 #include <iterator>
 #include <stdexcept>
@@ -52,6 +53,7 @@ bool term_has_rounding(TermKind k) {
     case TermKind::ConstArray:
       return false;
   }
+  outside_closed_set("smt::TermKind");
 }
 
 const char* term_name(TermKind k) { return kKinds[static_cast<size_t>(k)].name; }

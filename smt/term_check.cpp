@@ -2,6 +2,7 @@
 #include <stdexcept>
 
 #include "smt/term.h"
+#include "core/closed_set.h"
 
 namespace cairn::smt {
 
@@ -182,6 +183,7 @@ Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
     case TermKind::Select: case TermKind::Store: case TermKind::ConstArray:
       return {};
   }
+  outside_closed_set("smt::TermKind");
 }
 
 }  // namespace cairn::smt

@@ -6,6 +6,7 @@
 
 #include "base/sha256.h"
 #include "core/float_bits.h"
+#include "core/value_format.h"
 #include "semantics/observed_values.h"
 
 namespace cairn::validate {

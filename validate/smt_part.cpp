@@ -9,7 +9,7 @@
 #include "front/driver/item_source.h"
 #include "base/atomic_file.h"
 #include "base/sha256.h"
-#include "smt/verify_child.h"
+#include "verify/child.h"
 
 namespace cairn::validate {
 

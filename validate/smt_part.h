@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "smt/verify_compare.h"
+#include "verify/compare.h"
 #include "validate/session.h"
 
 namespace cairn::validate {

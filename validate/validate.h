@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "front/diag/report.h"
-#include "smt/verify_solve.h"
+#include "verify/solve.h"
 
 namespace cairn::validate {
 

@@ -12,7 +12,7 @@
 #include "fuzz/smt/smt_case.h"
 #include "semantics/embed.h"
 #include "smt/backend.h"
-#include "smt/verify_solve.h"
+#include "verify/solve.h"
 
 namespace cairn::fuzz {
 

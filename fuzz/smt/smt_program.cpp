@@ -8,8 +8,8 @@
 #include "fuzz/smt/draw_inputs.h"
 #include "fuzz/smt/smt_mode.h"
 #include "fuzz/smt/smt_recheck.h"
-#include "smt/verify_load.h"
-#include "smt/verify_replay.h"
+#include "verify/load.h"
+#include "verify/replay.h"
 
 namespace cairn::fuzz {
 

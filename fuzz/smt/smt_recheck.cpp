@@ -7,8 +7,8 @@
 #include "front/check/types.h"
 #include "front/driver/driver.h"
 #include "fuzz/smt/concrete_query.h"
-#include "smt/verify_load.h"
-#include "smt/verify_replay.h"
+#include "verify/load.h"
+#include "verify/replay.h"
 
 namespace cairn::fuzz {
 

@@ -57,7 +57,8 @@ env_failure "missing value" rules --format
 env_failure "two paths" check "$tmp/main.cairn" "$tmp/main.cairn"
 env_failure "unbuilt command" explain
 has "unbuilt command" "not built yet"
-env_failure "emit smt" emit --dump=smt "$tmp/main.cairn"
+run 0 "emit smt" -- emit --dump=smt "$tmp/main.cairn"
+has "emit smt" "check-sat"
 CAIRN_FORMAT=yaml run 2 "bad CAIRN_FORMAT" -- check "$tmp/main.cairn"
 has "bad CAIRN_FORMAT" CAIRN_FORMAT
 

@@ -271,7 +271,7 @@ TEST(IrVerify, GuardTableAgreesWithOpsDef) {
         if (rule.kind) {
           EXPECT_TRUE(sem::may_trap(op, *rule.kind)) << at;
         }
-        S result = ir::verify::op_result(op, sc).value_or(sc);
+        S result = sem::op_result(op, sc).value_or(sc);
         uint64_t edges[] = {0, 1, 2, 63, 64, ~uint64_t{0}, sem::rules::int_min_bits(sc), sem::rules::all_ones_bits(sc)};
         for (uint64_t a : edges)
           for (uint64_t b : edges) {

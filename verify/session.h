@@ -1,0 +1,37 @@
+// The state of one function's comparison once both versions (and the precondition) are encoded: what the
+// stage loop (verify_session.cpp) reads and the record it fills.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "semantics/embed.h"
+#include "smt/encode.h"
+#include "verify/compare.h"
+#include "verify/replay.h"
+#include "verify/stages.h"
+
+namespace cairn::smt {
+
+struct Session {
+  const FunctionJob* job = nullptr;
+  const Side* ref = nullptr;  // the reference as encoded (with the precondition appended when there is one)
+  const Side* cand = nullptr;
+  const check::FnInfo* ref_fn = nullptr;
+  const check::FnInfo* cand_fn = nullptr;
+  const check::FnInfo* pre_fn = nullptr;  // nullptr: no precondition
+  Context ctx;
+  Inputs in;
+  Encoded ref_enc, cand_enc, pre_enc;
+  // Engines are compiled when a witness first needs replaying.
+  std::unique_ptr<sem::Engine> ref_engine, cand_engine;
+  Callee ref_callee();
+  Callee cand_callee();
+  Callee pre_callee();
+  Encodings encodings() const;
+};
+
+// Runs the stages in order on `s`, filling `out` (status, record fields, human line).
+void run_stages(Session& s, FunctionResult& out);
+
+}  // namespace cairn::smt

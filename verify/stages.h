@@ -1,0 +1,29 @@
+// The six obligations of tools.md §3.4 as queries over one Context: both versions (and the precondition)
+// encoded over the same inputs.
+#pragma once
+#include <optional>
+
+#include "smt/backend.h"
+#include "smt/encode.h"
+#include "verify/rules.h"
+
+namespace cairn::smt {
+
+// What the queries are built from. `pre` is the precondition's encoding (absent: "true").
+struct Encodings {
+  const Inputs* in = nullptr;
+  const Encoded* ref = nullptr;
+  const Encoded* cand = nullptr;
+  const Encoded* pre = nullptr;
+};
+
+// The domain D: admitted, and the precondition defined and true.
+Term domain(Context& c, const Encodings& e);
+
+// The query of one stage (its wanted terms: every input leaf, in leaf order).
+Query stage_query(Context& c, Stage stage, const Encodings& e, unsigned timeout_ms);
+
+// The stages asked, in order: reference-totality is left out when reference traps are allowed.
+std::vector<Stage> stages_asked(bool allow_reference_traps);
+
+}  // namespace cairn::smt
