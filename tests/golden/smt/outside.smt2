@@ -1,0 +1,1 @@
+; fn fact: outside the modeled fragment: recursion: fact calls itself
