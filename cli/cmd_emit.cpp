@@ -35,12 +35,8 @@ std::string dump_all(const driver::CheckRun& run, const std::string& kind, DiagS
 }
 }  // namespace
 
-// A dump of a checked program (the core IR, or its SMT encoding): refused programs are reported as by check.
-int emit_checked(const Output& out, const std::string& path, const std::string& kind) {
-  driver::CheckRun run = driver::run(path);
-  if (run.refusal) return print_refusal(out, *run.refusal);
-  ir::Module m = ir::build_ir(*run.program);
-  std::string text = kind == "smt" ? smt::dump_smt(m, run.project.own_files_begin) : ir::dump_ir(m);
+// A dump is a text product: the text, or with --format json the cairn.emit/1 record that wraps it.
+int print_dump(const Output& out, const std::string& kind, const std::string& text) {
   if (out.format == Format::Json) {
     nlohmann::ordered_json j;
     j["protocol"] = "cairn.emit/1";
@@ -52,6 +48,15 @@ int emit_checked(const Output& out, const std::string& path, const std::string& 
     print_text(text);
   }
   return 0;
+}
+
+// A dump of a checked program (the core IR, or its SMT encoding): refused programs are reported as by check.
+int emit_checked(const Output& out, const std::string& path, const std::string& kind) {
+  driver::CheckRun run = driver::run(path);
+  if (run.refusal) return print_refusal(out, *run.refusal);
+  ir::Module m = ir::build_ir(*run.program);
+  std::string text = kind == "smt" ? smt::dump_smt(m, run.project.own_files_begin) : ir::dump_ir(m);
+  return print_dump(out, kind, text);
 }
 
 // The C++ translation unit of a checked program (tools.md §2.4).
@@ -126,17 +131,7 @@ int cmd_emit(const Command& cmd, const std::vector<std::string>& argv) {
     std::vector<Diagnostic> ordered = sink.ordered();
     return print_refusal(out, diag::refusal_from({ordered.front()}, run.sources, 0, std::nullopt));
   }
-  if (out.format == Format::Json) {
-    nlohmann::ordered_json j;
-    j["protocol"] = "cairn.emit/1";
-    j["status"] = "dumped";
-    j["dump"] = kind;
-    j["text"] = text;
-    print_record(out, j);
-  } else {
-    print_text(text);
-  }
-  return 0;
+  return print_dump(out, kind, text);
 }
 
 }  // namespace cairn::cli
