@@ -45,12 +45,12 @@ std::string FnEmitter::call(const Node* n) {
           checks = true;
         break;
       case IK::Extent: checks = true; break;
-      case IK::Const: case IK::Zero: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
+      case IK::Const: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
       case IK::Unary: case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Call:
       case IK::CallIndirect: case IK::Builtin: case IK::Record: case IK::Variant: case IK::BufNew:
       case IK::ArrayNew: case IK::String: case IK::FnRef: case IK::Part: case IK::Lend: case IK::Len:
       case IK::Take: case IK::Swap: case IK::Print: case IK::Format: case IK::Assert: case IK::AssertEq:
-      case IK::Compact: case IK::Reduce: case IK::Try: case IK::Nat: case IK::Block: case IK::Let:
+      case IK::Compact: case IK::Reduce: case IK::Try: case IK::Block: case IK::Let:
       case IK::Drop: case IK::Unpack: case IK::Storage: case IK::Assign: case IK::Compound: case IK::If:
       case IK::While: case IK::ForRange: case IK::ForEach: case IK::Match: case IK::Arm: case IK::Return:
       case IK::Break: case IK::Continue: case IK::Defer: case IK::Eval: case IK::Release: case IK::Unwind: item_of[i] = int(items.size()); items.push_back({k, How::Value}); break;

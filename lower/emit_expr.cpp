@@ -27,7 +27,7 @@ const check::Type* strip(const check::Type* t) {
 }  // namespace
 
 bool FnEmitter::is_constant(const Node* n) {
-  return n->kind == IK::Const || n->kind == IK::Nat || n->kind == IK::FnRef || n->kind == IK::String;
+  return n->kind == IK::Const || n->kind == IK::FnRef || n->kind == IK::String;
 }
 
 bool FnEmitter::may_effect(const Node* n) const {
@@ -35,11 +35,11 @@ bool FnEmitter::may_effect(const Node* n) const {
     case IK::Call: case IK::CallIndirect: case IK::Take: case IK::Swap: case IK::Print:
     case IK::Format: case IK::Assert: case IK::AssertEq: case IK::Try: case IK::BufNew:
     case IK::Compact: case IK::Reduce: return true;
-    case IK::Const: case IK::Zero: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
+    case IK::Const: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
     case IK::Unary: case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Builtin:
     case IK::Record: case IK::Variant: case IK::ArrayNew: case IK::String: case IK::FnRef: case IK::Part:
     case IK::Lend: case IK::Len: case IK::ArgRef: case IK::ArgTemp: case IK::ArgView: case IK::Extent:
-    case IK::Nat: case IK::Block: case IK::Let: case IK::Drop: case IK::Unpack: case IK::Storage:
+    case IK::Block: case IK::Let: case IK::Drop: case IK::Unpack: case IK::Storage:
     case IK::Assign: case IK::Compound: case IK::If: case IK::While: case IK::ForRange: case IK::ForEach:
     case IK::Match: case IK::Arm: case IK::Return: case IK::Break: case IK::Continue: case IK::Defer:
     case IK::Eval: case IK::Release: case IK::Unwind: break;
@@ -90,8 +90,6 @@ std::string FnEmitter::ex(const Node* n) {
   pos_ = n->pos;
   switch (n->kind) {
     case IK::Const: return literal(n->type && n->type->kind == TypeKind::Scalar ? n->type->scalar : n->sc, n->bits);
-    case IK::Nat: return literal(check::Scalar::Usize, n->bits);
-    case IK::Zero:
     case IK::ArrayNew: return tname(n->type) + "{}";
     case IK::Local: return n->moves ? "std::move(" + local(n->slot) + ")" : local(n->slot);
     case IK::Deref: return local(n->slot);
@@ -180,12 +178,12 @@ std::string FnEmitter::pl(const Node* n) {
     case IK::Deref: return local(n->slot);
     case IK::Field: return field(n);
     case IK::Index: return index(n);
-    case IK::Const: case IK::Zero: case IK::Unary: case IK::Binary: case IK::And: case IK::Or:
+    case IK::Const: case IK::Unary: case IK::Binary: case IK::And: case IK::Or:
     case IK::Convert: case IK::Call: case IK::CallIndirect: case IK::Builtin: case IK::Record:
     case IK::Variant: case IK::BufNew: case IK::ArrayNew: case IK::String: case IK::FnRef: case IK::Part:
     case IK::Lend: case IK::Len: case IK::Take: case IK::Swap: case IK::Print: case IK::Format:
     case IK::Assert: case IK::AssertEq: case IK::Compact: case IK::Reduce: case IK::Try: case IK::ArgRef:
-    case IK::ArgTemp: case IK::ArgView: case IK::Extent: case IK::Nat: case IK::Block: case IK::Let:
+    case IK::ArgTemp: case IK::ArgView: case IK::Extent: case IK::Block: case IK::Let:
     case IK::Drop: case IK::Unpack: case IK::Storage: case IK::Assign: case IK::Compound: case IK::If:
     case IK::While: case IK::ForRange: case IK::ForEach: case IK::Match: case IK::Arm: case IK::Return:
     case IK::Break: case IK::Continue: case IK::Defer: case IK::Eval: case IK::Release: case IK::Unwind: break;
@@ -246,12 +244,12 @@ std::string FnEmitter::vw(const Node* n) {
     }
     case IK::Lend: return lend(n);
     case IK::String: return ex(n);
-    case IK::Const: case IK::Zero: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
+    case IK::Const: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
     case IK::Unary: case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Call:
     case IK::CallIndirect: case IK::Builtin: case IK::Record: case IK::Variant: case IK::BufNew:
     case IK::ArrayNew: case IK::FnRef: case IK::Len: case IK::Take: case IK::Swap: case IK::Print:
     case IK::Format: case IK::Assert: case IK::AssertEq: case IK::Compact: case IK::Reduce: case IK::Try:
-    case IK::ArgRef: case IK::ArgTemp: case IK::ArgView: case IK::Extent: case IK::Nat: case IK::Block:
+    case IK::ArgRef: case IK::ArgTemp: case IK::ArgView: case IK::Extent: case IK::Block:
     case IK::Let: case IK::Drop: case IK::Unpack: case IK::Storage: case IK::Assign: case IK::Compound:
     case IK::If: case IK::While: case IK::ForRange: case IK::ForEach: case IK::Match: case IK::Arm:
     case IK::Return: case IK::Break: case IK::Continue: case IK::Defer: case IK::Eval: case IK::Release:

@@ -77,7 +77,7 @@ void FnEmitter::stmt(const Node* n) {
         uint64_t size = std::max<uint64_t>(check::type_size(n->elem), 1);
         line("cr::Buf<" + et + "> " + t + " = cr::buf_new<" + et + ">(" + cap + ", " + std::to_string(size) + ", " +
              site(n->pos) + ");");
-      } else if (n->kids[0]->kind == IK::Const || n->kids[0]->kind == IK::Nat) {
+      } else if (n->kids[0]->kind == IK::Const) {
         line("cr::Array<" + et + ", " + std::to_string(n->kids[0]->bits) + "> " + t + "{};");
       } else {
         line("cr::Buf<" + et + "> " + t + " = cr::buf_new<" + et + ">(" + cap + ", 1, nullptr);");
@@ -162,13 +162,13 @@ void FnEmitter::stmt(const Node* n) {
       line("continue;");
       return;
     case IK::Defer: return;  // runs where the IR placed its copies (exits' unwinds)
-    case IK::Const: case IK::Zero: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
+    case IK::Const: case IK::Local: case IK::Deref: case IK::Field: case IK::Index:
     case IK::Unary: case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Call:
     case IK::CallIndirect: case IK::Builtin: case IK::Record: case IK::Variant: case IK::BufNew:
     case IK::ArrayNew: case IK::String: case IK::FnRef: case IK::Part: case IK::Lend: case IK::Len:
     case IK::Take: case IK::Swap: case IK::Print: case IK::Format: case IK::Assert: case IK::AssertEq:
     case IK::Compact: case IK::Reduce: case IK::Try: case IK::ArgRef: case IK::ArgTemp: case IK::ArgView:
-    case IK::Extent: case IK::Nat: case IK::Arm: case IK::Release: case IK::Unwind: {
+    case IK::Extent: case IK::Arm: case IK::Release: case IK::Unwind: {
       std::string v = ex(n);
       if (!v.empty()) line(v + ";");
       return;
@@ -195,12 +195,12 @@ bool path_of(const Node* n, PathKey& k) {
       if (!path_of(n->kids[0], k)) return false;
       k.comps.push_back(-1);
       return true;
-    case IK::Const: case IK::Zero: case IK::Unary: case IK::Binary: case IK::And: case IK::Or:
+    case IK::Const: case IK::Unary: case IK::Binary: case IK::And: case IK::Or:
     case IK::Convert: case IK::Call: case IK::CallIndirect: case IK::Builtin: case IK::Record:
     case IK::Variant: case IK::BufNew: case IK::ArrayNew: case IK::String: case IK::FnRef: case IK::Part:
     case IK::Lend: case IK::Len: case IK::Take: case IK::Swap: case IK::Print: case IK::Format:
     case IK::Assert: case IK::AssertEq: case IK::Compact: case IK::Reduce: case IK::Try: case IK::ArgRef:
-    case IK::ArgTemp: case IK::ArgView: case IK::Extent: case IK::Nat: case IK::Block: case IK::Let:
+    case IK::ArgTemp: case IK::ArgView: case IK::Extent: case IK::Block: case IK::Let:
     case IK::Drop: case IK::Unpack: case IK::Storage: case IK::Assign: case IK::Compound: case IK::If:
     case IK::While: case IK::ForRange: case IK::ForEach: case IK::Match: case IK::Arm: case IK::Return:
     case IK::Break: case IK::Continue: case IK::Defer: case IK::Eval: case IK::Release: case IK::Unwind: return false;
@@ -235,12 +235,12 @@ bool replaces(const Node* n, const PathKey& walked, bool borrows) {
     case IK::Local:
       if (n->moves && n->slot == walked.slot) return true;
       break;
-    case IK::Const: case IK::Zero: case IK::Deref: case IK::Field: case IK::Index: case IK::Unary:
+    case IK::Const: case IK::Deref: case IK::Field: case IK::Index: case IK::Unary:
     case IK::Binary: case IK::And: case IK::Or: case IK::Convert: case IK::Call: case IK::CallIndirect:
     case IK::Builtin: case IK::Record: case IK::Variant: case IK::BufNew: case IK::ArrayNew: case IK::String:
     case IK::FnRef: case IK::Part: case IK::Lend: case IK::Len: case IK::Print: case IK::Assert:
     case IK::AssertEq: case IK::Compact: case IK::Reduce: case IK::Try: case IK::ArgTemp: case IK::ArgView:
-    case IK::Extent: case IK::Nat: case IK::Block: case IK::Let: case IK::Drop: case IK::Unpack:
+    case IK::Extent: case IK::Block: case IK::Let: case IK::Drop: case IK::Unpack:
     case IK::Storage: case IK::Compound: case IK::If: case IK::While: case IK::ForRange: case IK::ForEach:
     case IK::Match: case IK::Arm: case IK::Return: case IK::Break: case IK::Continue: case IK::Defer:
     case IK::Eval: case IK::Release: case IK::Unwind: break;

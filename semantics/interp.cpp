@@ -262,13 +262,13 @@ Value* Interp::place(const Node* n) {
       if (i >= len) trap(check::TrapKind::Bounds, n->pos);
       return &base->s->e[i];
     }
-    case Kind::Const: case Kind::Zero: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
+    case Kind::Const: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
     case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
     case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
     case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
     case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
     case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
-    case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
     case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
     case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
     case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: break;
@@ -329,13 +329,13 @@ Value Interp::view(const Node* n) {
       v.n = n->text.size();
       return v;
     }
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
     case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
     case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
     case Kind::ArrayNew: case Kind::FnRef: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
     case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
     case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
-    case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
     case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
     case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
     case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: break;

@@ -233,7 +233,7 @@ bool expr_no_temps(const CNode& c) {
   for (const CNode* k : c.kids)
     if (!k->no_temps) return false;
   switch (c.n->kind) {
-    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::FnRef: case Kind::Zero: case Kind::ArrayNew:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::FnRef: case Kind::ArrayNew:
     case Kind::Unary: case Kind::Binary: case Kind::Builtin: case Kind::Convert: case Kind::And: case Kind::Or:
     case Kind::Record: case Kind::Variant: case Kind::Field: return true;
     case Kind::Index: return c.pl != &pl_walk;
@@ -242,7 +242,7 @@ bool expr_no_temps(const CNode& c) {
     case Kind::CallIndirect: case Kind::BufNew: case Kind::String: case Kind::Part: case Kind::Lend:
     case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
     case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
-    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Block:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Block:
     case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage: case Kind::Assign:
     case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach:
     case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
@@ -336,7 +336,6 @@ void select_expr_closures(CNode& c) {
       c.ev = &ev_variant;
       c.sc = &sc_from_ev;
       return;
-    case Kind::Zero:
     case Kind::ArrayNew:
       c.ev = &ev_zero;
       c.sc = &sc_from_ev;
@@ -355,7 +354,7 @@ void select_expr_closures(CNode& c) {
     case Kind::BufNew: case Kind::String: case Kind::Part: case Kind::Lend: case Kind::Take: case Kind::Swap:
     case Kind::Print: case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact:
     case Kind::Reduce: case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView:
-    case Kind::Extent: case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack:
+    case Kind::Extent: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack:
     case Kind::Storage: case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While:
     case Kind::ForRange: case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return:
     case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release:

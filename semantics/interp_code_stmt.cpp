@@ -287,13 +287,13 @@ bool stmt_no_temps(const CNode& c) {
     case Kind::Let: case Kind::Drop: case Kind::Eval: case Kind::Return: case Kind::If: case Kind::While:
     case Kind::Match: return clean(c.a);
     case Kind::Assign: case Kind::Compound: case Kind::ForRange: return clean(c.a) && clean(c.b);
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
     case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
     case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
     case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
     case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
     case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
-    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Unpack:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Unpack:
     case Kind::Storage: case Kind::ForEach: case Kind::Arm: case Kind::Unwind: return false;
   }
   outside_closed_set("ir::Kind");
@@ -348,13 +348,13 @@ void select_stmt_closure(CNode& c) {
     case Kind::Continue: c.ex = &ex_continue; return;
     case Kind::Defer: c.ex = &ex_normal; return;
     case Kind::Release: c.ex = &ex_release; return;
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
     case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
     case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
     case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
     case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
     case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
-    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Unpack:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Unpack:
     case Kind::Storage: case Kind::Arm: case Kind::Unwind: c.ex = &ex_walk; return;
   }
 }

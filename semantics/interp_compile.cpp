@@ -17,11 +17,11 @@ bool compiles_kids(Kind k) {
     case Kind::Convert: case Kind::And: case Kind::Or: case Kind::Call: case Kind::CallIndirect:
     case Kind::Record: case Kind::Variant: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView:
     case Kind::Len: return true;
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::BufNew:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::BufNew:
     case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
     case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
     case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::Extent:
-    case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
     case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
     case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
     case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return false;
@@ -130,14 +130,14 @@ class Compiler {
           c->kids.push_back(ac);
         }
         break;
-      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field:
       case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
       case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
       case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
       case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
       case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
       case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
-      case Kind::Nat: case Kind::Block: case Kind::Unpack: case Kind::Storage: case Kind::Arm:
+      case Kind::Block: case Kind::Unpack: case Kind::Storage: case Kind::Arm:
       case Kind::Break: case Kind::Continue: case Kind::Release: case Kind::Unwind: break;
     }
     if (n->kind == Kind::ForEach) c->b = body(1);
@@ -182,7 +182,7 @@ class Compiler {
     c->pos = n->pos;
     c->slot = n->slot;
     c->slot2 = n->slot2;
-    c->imm = n->kind == Kind::Const || n->kind == Kind::Nat ? n->bits : 0;  // KCon, sc_const
+    c->imm = n->kind == Kind::Const ? n->bits : 0;  // KCon, sc_const
     const check::Type* t = n->type;
     c->scalar = t && t->kind == TypeKind::Scalar;
     c->deep = t && (t->kind == TypeKind::Record || t->kind == TypeKind::Sum || t->kind == TypeKind::Array) &&

@@ -22,7 +22,6 @@ static check::Scalar scalar_of(const check::Type* t, check::Scalar d) {
 Value Interp::eval(const Node* n) {
   switch (n->kind) {
     case Kind::Const: return Value{n->bits, 0, nullptr, nullptr};
-    case Kind::Zero: return zero(n->type);
     case Kind::Local: {
       Value& s = sl_[n->slot];
       if (n->moves) {
@@ -152,7 +151,7 @@ Value Interp::eval(const Node* n) {
       exec_unwind(n);
       throw TryReturn{};
     }
-    case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat:
+    case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
     case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
     case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
     case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
@@ -199,11 +198,11 @@ uint64_t Interp::scalar(const Node* n) {
     case Kind::Len:
       if (const Value* vr = view_ref(n->kids[0])) return vr->n;
       return view(n->kids[0]).n;
-    case Kind::Zero: case Kind::Call: case Kind::CallIndirect: case Kind::Record: case Kind::Variant:
+    case Kind::Call: case Kind::CallIndirect: case Kind::Record: case Kind::Variant:
     case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part:
     case Kind::Lend: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
     case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
-    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Block:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Block:
     case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage: case Kind::Assign:
     case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach:
     case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
@@ -236,13 +235,13 @@ Value Interp::call(const Node* n) {
         break;
       case Kind::ArgView: a = view(k->kids[0]); break;
       case Kind::Extent: break;
-      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field:
       case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
       case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
       case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
       case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
       case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
-      case Kind::Try: case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack:
+      case Kind::Try: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack:
       case Kind::Storage: case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While:
       case Kind::ForRange: case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return:
       case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release:

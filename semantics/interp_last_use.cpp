@@ -47,13 +47,13 @@ bool value_context(const Node* parent, size_t i) {
     case Kind::Drop: case Kind::Eval: return true;
     case Kind::Match: return i == 0;
     case Kind::Assign: return i == 1;
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
     case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert:
     case Kind::CallIndirect: case Kind::Builtin: case Kind::BufNew: case Kind::ArrayNew: case Kind::String:
     case Kind::FnRef: case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap:
     case Kind::Print: case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact:
     case Kind::Reduce: case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView:
-    case Kind::Extent: case Kind::Nat: case Kind::Block: case Kind::Unpack: case Kind::Storage:
+    case Kind::Extent: case Kind::Block: case Kind::Unpack: case Kind::Storage:
     case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach:
     case Kind::Arm: case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Release:
     case Kind::Unwind: return false;

@@ -29,7 +29,7 @@ struct Node {
   std::vector<Node*> kids;
   uint32_t slot = kNoSlot, slot2 = kNoSlot;
   std::vector<uint32_t> slots;        // Block: locals whose scope ends here; Unpack: binders
-  uint64_t bits = 0;                  // Const: the bits of `type` (the core/ops.h encoding); Nat: the value
+  uint64_t bits = 0;                  // Const: the bits of `type` (the core/ops.h encoding)
   uint64_t length = 0;                // ArrayNew: the array's length
   uint32_t leaves = 0;                // Unwind: how many blocks the exit leaves
   bool moves = false;                 // Local: the read moves the value out (an owner's last use)

@@ -34,11 +34,11 @@ static void dump_node(const Node* n, int depth, std::string& out) {
     case Kind::String: out += " \"" + n->text + "\""; break;
     case Kind::Extent: out += " of-arg " + std::to_string(n->index); break;
     case Kind::Unwind: out += " leaves " + std::to_string(n->leaves); break;
-    case Kind::Zero: case Kind::Index: case Kind::And: case Kind::Or: case Kind::CallIndirect:
+    case Kind::Index: case Kind::And: case Kind::Or: case Kind::CallIndirect:
     case Kind::Record: case Kind::BufNew: case Kind::ArrayNew: case Kind::Part: case Kind::Lend:
     case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
     case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
-    case Kind::ArgTemp: case Kind::ArgView: case Kind::Nat: case Kind::Block: case Kind::Drop:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Block: case Kind::Drop:
     case Kind::Unpack: case Kind::Assign: case Kind::If: case Kind::While: case Kind::ForRange:
     case Kind::ForEach: case Kind::Match: case Kind::Return: case Kind::Break: case Kind::Continue:
     case Kind::Defer: case Kind::Eval: break;

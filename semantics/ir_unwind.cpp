@@ -107,14 +107,14 @@ class Placer {
         for (uint32_t slot : s->slots)
           if (slot != kNoSlot && affine(local_type(slot))) sc.owners.push_back(slot);
         break;
-      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field:
       case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
       case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
       case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
       case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
       case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
       case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
-      case Kind::Nat: case Kind::Block: case Kind::Drop: case Kind::Assign: case Kind::Compound:
+      case Kind::Block: case Kind::Drop: case Kind::Assign: case Kind::Compound:
       case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach: case Kind::Match:
       case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue: case Kind::Eval:
       case Kind::Release: case Kind::Unwind: break;
@@ -158,13 +158,13 @@ class Placer {
         n->unwind = unwind(scopes_.size(), n->pos);
         return;
       case Kind::Break: case Kind::Continue: n->unwind = unwind(to_loop(), n->pos); return;
-      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field:
       case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
       case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
       case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
       case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
       case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
-      case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat:
+      case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
       case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage: case Kind::Assign:
       case Kind::Compound: case Kind::Arm: case Kind::Eval: case Kind::Release: case Kind::Unwind:
         for (Node* k : n->kids) visit(k);

@@ -28,13 +28,13 @@ Want want_of(Kind parent, size_t i) {
     case Kind::Match: return i == 0 ? Want::Expr : Want::Arm;
     case Kind::Arm: return Want::Block;
     case Kind::Unwind: return Want::Exit;
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
     case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
     case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
     case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
     case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
     case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
-    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Let:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Let:
     case Kind::Drop: case Kind::Unpack: case Kind::Storage: case Kind::Assign: case Kind::Compound:
     case Kind::Return: case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Eval:
     case Kind::Release: return Want::Expr;
@@ -237,14 +237,14 @@ class Verifier {
             check::type_kind(local_type(n->slot)) == check::Kind::Copy)
           fault(n, "releases %" + std::to_string(n->slot) + ", a copy value");
         return;
-      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field:
       case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
       case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
       case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
       case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
       case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
       case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
-      case Kind::Nat: case Kind::Drop: case Kind::Unwind: return;
+      case Kind::Drop: case Kind::Unwind: return;
     }
   }
 

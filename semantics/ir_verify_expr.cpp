@@ -237,9 +237,7 @@ void check_expression(const Ctx& cx, const Node* n, const Node* parent, size_t a
     case Kind::ArgTemp:
     case Kind::ArgView:
     case Kind::Extent: return argument(cx, n, parent, at);
-    case Kind::Zero:
-    case Kind::Print:
-    case Kind::Nat: return;
+    case Kind::Print: return;
     case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
     case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
     case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:

@@ -19,13 +19,13 @@ bool is_statement(Kind k) {
     case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach: case Kind::Match:
     case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Eval:
     case Kind::Release: case Kind::Unwind: return true;
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
     case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
     case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
     case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
     case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
     case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
-    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: return false;
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: return false;
   }
   outside_closed_set("ir::Kind");
 }
@@ -39,8 +39,8 @@ std::string Arity::text() const {
 Arity arity(Kind k) {
   constexpr size_t any = SIZE_MAX;
   switch (k) {
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::ArrayNew: case Kind::String:
-    case Kind::FnRef: case Kind::Extent: case Kind::Nat: case Kind::Break: case Kind::Continue:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::ArrayNew: case Kind::String:
+    case Kind::FnRef: case Kind::Extent: case Kind::Break: case Kind::Continue:
     case Kind::Release: return {0, 0};
     case Kind::Field: case Kind::Unary: case Kind::Convert: case Kind::BufNew: case Kind::Lend: case Kind::Len:
     case Kind::Take: case Kind::Assert: case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView:
@@ -108,10 +108,10 @@ GuardRule guard_rule(const Node& n) {
       if (k) return {*k, true};
       return {};
     }
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::And:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::And:
     case Kind::Or: case Kind::Record: case Kind::Variant: case Kind::ArrayNew: case Kind::String:
     case Kind::FnRef: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Try:
-    case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat:
+    case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
     case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Assign: case Kind::If:
     case Kind::While: case Kind::ForRange: case Kind::Arm: case Kind::Return: case Kind::Break:
     case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return {};
@@ -162,13 +162,13 @@ bool op_fits_kind(Kind k, Op op) {
         case Op::ToBits: case Op::FromBits: case Op::Convert: return false;
       }
       outside_closed_set("sem::Op");
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
     case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call: case Kind::CallIndirect:
     case Kind::Record: case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String:
     case Kind::FnRef: case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap:
     case Kind::Print: case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact:
     case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
-    case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
     case Kind::Assign: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach:
     case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
     case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: return false;
@@ -187,10 +187,10 @@ bool is_call_form(Kind k) {
     case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Print: case Kind::Format:
     case Kind::Assert: case Kind::AssertEq: case Kind::Take: case Kind::Swap: case Kind::Len: case Kind::Convert:
     case Kind::Record: case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: return true;
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
     case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::String: case Kind::FnRef:
     case Kind::Part: case Kind::Lend: case Kind::Compact: case Kind::Reduce: case Kind::Try:
-    case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat:
+    case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
     case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
     case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
     case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:

@@ -29,13 +29,13 @@ SVal Encoder::call(const Node* n) {
       case Kind::ArgTemp: args[i] = borrow_of(temp(eval(k->kids[0]))); break;
       case Kind::ArgView: args[i] = view(k->kids[0]); break;
       case Kind::Extent: break;
-      case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field:
+      case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field:
       case Kind::Index: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
       case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
       case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
       case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
       case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
-      case Kind::Try: case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack:
+      case Kind::Try: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack:
       case Kind::Storage: case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While:
       case Kind::ForRange: case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return:
       case Kind::Break: case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release:

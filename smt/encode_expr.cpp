@@ -59,8 +59,6 @@ SVal Encoder::eval_kind(const Node* n) {
   check_limits();
   switch (n->kind) {
     case Kind::Const: return scalar_val(dom.lit(scalar_of(n->type, n->sc), n->bits));
-    case Kind::Nat: return scalar_val(usize_lit(c, n->bits));
-    case Kind::Zero:
     case Kind::ArrayNew: return zero(n->type);
     case Kind::Local: return cells.at(cell_of(n->slot));
     case Kind::Deref: {

@@ -55,13 +55,13 @@ Loc Encoder::place(const Node* n) {
       b.steps.push_back(Step{true, 0, i});
       return b;
     }
-    case Kind::Const: case Kind::Zero: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
+    case Kind::Const: case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or:
     case Kind::Convert: case Kind::Call: case Kind::CallIndirect: case Kind::Builtin: case Kind::Record:
     case Kind::Variant: case Kind::BufNew: case Kind::ArrayNew: case Kind::String: case Kind::FnRef:
     case Kind::Part: case Kind::Lend: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
     case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
     case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
-    case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
     case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
     case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
     case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: break;
@@ -100,13 +100,13 @@ Loc Encoder::resolve(const Node* n, const std::vector<Term>& idx, size_t& k) {
       b.steps.push_back(Step{true, 0, i});
       return b;
     }
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Unary:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Unary:
     case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
     case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
     case Kind::ArrayNew: case Kind::String: case Kind::FnRef: case Kind::Part: case Kind::Lend:
     case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print: case Kind::Format: case Kind::Assert:
     case Kind::AssertEq: case Kind::Compact: case Kind::Reduce: case Kind::Try: case Kind::ArgRef:
-    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Nat: case Kind::Block:
+    case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent: case Kind::Block:
     case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage: case Kind::Assign:
     case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange: case Kind::ForEach:
     case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break: case Kind::Continue:
@@ -128,13 +128,13 @@ SVal Encoder::view(const Node* n) {
     }
     case Kind::Lend: refuse("a lending record used as a view (an owner inside a record)");
     case Kind::String: refuse("a string literal used as a value");
-    case Kind::Const: case Kind::Zero: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
+    case Kind::Const: case Kind::Local: case Kind::Deref: case Kind::Field: case Kind::Index:
     case Kind::Unary: case Kind::Binary: case Kind::And: case Kind::Or: case Kind::Convert: case Kind::Call:
     case Kind::CallIndirect: case Kind::Builtin: case Kind::Record: case Kind::Variant: case Kind::BufNew:
     case Kind::ArrayNew: case Kind::FnRef: case Kind::Len: case Kind::Take: case Kind::Swap: case Kind::Print:
     case Kind::Format: case Kind::Assert: case Kind::AssertEq: case Kind::Compact: case Kind::Reduce:
     case Kind::Try: case Kind::ArgRef: case Kind::ArgTemp: case Kind::ArgView: case Kind::Extent:
-    case Kind::Nat: case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
+    case Kind::Block: case Kind::Let: case Kind::Drop: case Kind::Unpack: case Kind::Storage:
     case Kind::Assign: case Kind::Compound: case Kind::If: case Kind::While: case Kind::ForRange:
     case Kind::ForEach: case Kind::Match: case Kind::Arm: case Kind::Return: case Kind::Break:
     case Kind::Continue: case Kind::Defer: case Kind::Eval: case Kind::Release: case Kind::Unwind: break;

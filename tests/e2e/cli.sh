@@ -232,6 +232,10 @@ run 0 "emit cpp" -- emit "$tmp/main.cairn"
 has "emit cpp" "cairn_rt.h"
 run 0 "emit cpp json" -- emit "$tmp/main.cairn" --format json
 field "emit cpp json" status typed
+# The dumps' json form wraps the text in a cairn.emit/1 record.
+run 0 "emit smt json" -- emit --dump=smt "$tmp/main.cairn" --format json
+field "emit smt json" dump smt
+has "emit smt json" "(check-sat)"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

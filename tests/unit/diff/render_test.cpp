@@ -1,12 +1,8 @@
 // Unit tests of diff/render_*: values as CAIRN literals, the human lines (the spec's example, ordering,
-// padding, evidence and change phrases), the Markdown section, and the golden records under
-// tests/golden/diff/ (NAME.json with NAME.human and NAME.md beside it; CAIRN_UPDATE_GOLDEN=1 rewrites them).
+// padding, evidence and change phrases) and the Markdown section. The golden records under tests/golden/diff/ (NAME.json
+// with NAME.human and NAME.md beside it) are rendered by tests/golden/run.py diff.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "diff/render.h"
@@ -14,7 +10,6 @@
 namespace cairn::diff {
 namespace {
 
-namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
 std::string lit(const std::string& json_text) { return value_literal(json::parse(json_text)); }
@@ -210,39 +205,6 @@ TEST(RenderMarkdown, NothingListedSaysSo) {
   std::string md = render_markdown(r);
   EXPECT_EQ(md.find("| Function |"), std::string::npos);
   EXPECT_NE(md.find("No function is listed: every function is identical.\n"), std::string::npos) << md;
-}
-
-// ---- golden records ----
-
-fs::path golden_dir() {
-  const char* env = std::getenv("CAIRN_SOURCE_DIR");
-  return fs::path(env ? env : CAIRN_SOURCE_DIR) / "tests" / "golden" / "diff";
-}
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-TEST(RenderGolden, RecordsRenderAsExpected) {
-  std::vector<fs::path> records;
-  if (fs::is_directory(golden_dir()))
-    for (const auto& e : fs::directory_iterator(golden_dir()))
-      if (e.path().extension() == ".json") records.push_back(e.path());
-  std::sort(records.begin(), records.end());
-  ASSERT_GE(records.size(), 4u) << "golden records in " << golden_dir();
-  const char* update_env = std::getenv("CAIRN_UPDATE_GOLDEN");
-  bool update = update_env && std::string(update_env) == "1";
-  for (const fs::path& record_path : records) {
-    json record = json::parse(read_file(record_path));
-    for (auto [ext, text] : {std::pair{".human", render_human(record)}, std::pair{".md", render_markdown(record)}}) {
-      fs::path expected = fs::path(record_path).replace_extension(ext);
-      if (update) std::ofstream(expected, std::ios::binary) << text;
-      EXPECT_EQ(text, read_file(expected)) << expected;
-    }
-  }
 }
 
 }  // namespace
