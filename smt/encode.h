@@ -82,6 +82,25 @@ struct Observed {
   Term array, length;               // array: final storage and its length (usize)
 };
 
+// A loop at the top of an encoded function, summarized for a relational proof (encode_call with summarize_loops):
+// its state (every scalar or array leaf an iteration may change) at entry, at the head of an arbitrary iteration k
+// (fresh constants: the "havocked" state) and after that one iteration. The encoding after the loop continues from
+// that iteration, under the inputs that leave the loop in it (condition false, break, return, trap): so whatever
+// the loop does in its last iteration, from a head state that satisfies an invariant, is what follows.
+struct LoopSummary {
+  uint32_t line = 0;           // the loop's line
+  const char* kind = "";       // "while", "for", "for-each"
+  Term reach;                  // the inputs that reach the loop
+  Term k;                      // the iteration number at the head (usize), shared by both versions' loop j
+  Term span;                   // for, for-each: k never exceeds it (no null term otherwise)
+  Term cont;                   // from the head state, the iteration ends normally and the next one starts
+  struct Leaf {
+    Term entry, head, post;
+    std::string name;          // "c", "xs[*]", "p.x"
+  };
+  std::vector<Leaf> leaves;
+};
+
 // The encoding of one call under `path` (the inputs that reach it).
 struct Encoded {
   Term trapped;                     // the call traps (some guard fails first)
@@ -91,9 +110,13 @@ struct Encoded {
   std::vector<Observed> observed;
   std::optional<std::string> unsupported;  // a construct outside the fragment, named ("recursion: f calls itself")
   // When unsupported, trapped/past_bound are false and observed is empty (terms, never null).
+  std::vector<LoopSummary> loops;   // summarize_loops: the function's top-level loops, in execution order
 };
-// `fn` must be a function of `m` whose signature matches `in` parameter by parameter.
-Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in);
+// `fn` must be a function of `m` whose signature matches `in` parameter by parameter. With `summarize_loops`, the
+// function's own top-level loops are summarized (LoopSummary) instead of unrolled; loops inside them or in callees
+// are unrolled as always.
+Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in,
+                    bool summarize_loops = false);
 
 // Some observed part differs as data (floats by bit pattern; arrays: the lengths, or an element below the
 // length; a sum payload only where both tags name its variant). Both must have the same shape (the same

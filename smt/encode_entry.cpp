@@ -196,11 +196,14 @@ Encoded refused(Context& c, const std::string& why) {
 
 }  // namespace
 
-Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in) {
+Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in, bool summarize_loops) {
   if (in.unsupported) return refused(c, *in.unsupported);
   try {
     enc::Encoder e(c, m);
+    e.summarize = summarize_loops;
     Bound b = bind_inputs(e, fn, in);
+    for (size_t i = 0; i < in.params.size(); ++i)
+      if (in.params[i].is_view || in.params[i].is_borrow) e.cell_names[b.cells[i]] = in.params[i].name;
     std::vector<SVal> args = b.args;
     SVal ret = e.invoke(fn, std::move(args));
     Encoded out;
@@ -210,6 +213,7 @@ Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, con
     out.past_bound = e.past_bound;
     observe(e, fn, in, b, ret, out.observed);
     e.check_limits();
+    out.loops = std::move(e.summaries);
     return out;
   } catch (const enc::Unsupported& u) {
     return refused(c, u.what);

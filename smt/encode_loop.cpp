@@ -37,49 +37,60 @@ void Encoder::loop_body(const Node* body) {
   active = active || frames.back().loops.back().cont;
 }
 
-void Encoder::exec_while(const Node* n) {
-  frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
-  Unroll u(*this);
-  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
-    if (!u.enter(scalar(n->kids[0]), k)) break;
-    loop_body(n->kids[1]);
+// What a loop evaluates once, before its first iteration: a range's bounds, the view a for-each walks.
+LoopHead Encoder::loop_head(const Node* n) {
+  LoopHead h;
+  if (n->kind == Kind::ForRange) {
+    Term lo = scalar(n->kids[0]);
+    Term hi = scalar(n->kids[1]);
+    // Iteration k runs when lo + k < hi, written without the wrap of lo + k.
+    h.lo = lo;
+    h.nonempty = k_ult(lo, hi);
+    h.span = k_sub(hi, lo);
+  } else if (n->kind == Kind::ForEach) {
+    h.view = view(n->kids[0]);
   }
-  active = u.exits || frames.back().loops.back().brk;
-  frames.back().loops.pop_back();
+  return h;
 }
 
-void Encoder::exec_for_range(const Node* n) {
-  Term lo = scalar(n->kids[0]);
-  Term hi = scalar(n->kids[1]);
-  // Iteration k runs when lo + k < hi, written without the wrap of lo + k.
-  Term nonempty = k_ult(lo, hi), span = k_sub(hi, lo);
-  frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
-  Unroll u(*this);
-  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
-    if (!u.enter(nonempty && k_ult(iteration_lit(c, k), span), k)) break;
-    set_slot(n->slot, scalar_val(k_add(lo, iteration_lit(c, k))));
-    loop_body(n->kids[2]);
-  }
-  active = u.exits || frames.back().loops.back().brk;
-  frames.back().loops.pop_back();
+// Whether iteration k (a usize term) runs, evaluated as the program does at the start of that iteration.
+Term Encoder::loop_condition(const Node* n, const LoopHead& h, Term k) {
+  if (n->kind == Kind::ForRange) return h.nonempty && k_ult(k, h.span);
+  if (n->kind == Kind::ForEach) return k_ult(k, h.view.len);
+  return scalar(n->kids[0]);  // while
 }
 
-void Encoder::exec_for_each(const Node* n) {
-  SVal v = view(n->kids[0]);
-  frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
-  Unroll u(*this);
-  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
-    Term i = iteration_lit(c, k);
-    if (!u.enter(k_ult(i, v.len), k)) break;
+// The bindings of iteration k (entered): a range's variable, a for-each's element and index.
+void Encoder::loop_bind(const Node* n, const LoopHead& h, Term k) {
+  if (n->kind == Kind::ForRange) {
+    set_slot(n->slot, scalar_val(k_add(h.lo, k)));
+  } else if (n->kind == Kind::ForEach) {
+    const SVal& v = h.view;
     SVal store = read(v.loc);
-    Term at = k_add(v.t, i);
+    Term at = k_add(v.t, k);
     // The element read's own guard: the storage must hold the element (true of every view the model builds,
     // so it is skipped where that is syntactic).
     bool whole = v.t.kind() == TermKind::BvConst && v.t.p0() == 0 && same(store.t, v.len);
     if (!whole) guard(!ult(at, store.t), check::TrapKind::Bounds);
-    set_slot(n->slot2, scalar_val(i));
+    set_slot(n->slot2, scalar_val(k));
     set_slot(n->slot, read_elem(store, at));
-    loop_body(n->kids[1]);
+  }
+}
+
+const Node* loop_body_of(const Node* n) { return n->kind == Kind::ForRange ? n->kids[2] : n->kids[1]; }
+
+// A while, for or for-each loop: unrolled kUnrollBound iterations, or, for a top-level loop of the function
+// a relational proof compares, one symbolic iteration from a havocked state (encode_summary.cpp).
+void Encoder::exec_loop(const Node* n) {
+  if (summarize && frames.size() == 1 && frames.back().loops.empty()) return summarize_loop(n);
+  LoopHead h = loop_head(n);
+  frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
+  Unroll u(*this);
+  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
+    Term i = iteration_lit(c, k);
+    if (!u.enter(loop_condition(n, h, i), k)) break;
+    loop_bind(n, h, i);
+    loop_body(loop_body_of(n));
   }
   active = u.exits || frames.back().loops.back().brk;
   frames.back().loops.pop_back();

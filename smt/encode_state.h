@@ -1,6 +1,7 @@
 // The encoder's internal state: symbolic values, storage cells and places, frames, and the Encoder walker.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,13 @@ Term k_add(Term a, Term b);
 Term k_sub(Term a, Term b);
 Term k_ult(Term a, Term b);
 Term usize_lit(Context& c, uint64_t v);
+
+// What a loop evaluates once before its first iteration (encode_loop.cpp).
+struct LoopHead {
+  Term lo, nonempty, span;  // for: the first index, lo < hi, hi - lo
+  SVal view;                // for-each: the view walked
+};
+const Node* loop_body_of(const Node* n);
 
 // The symbolic walker over the IR, mirroring the interpreter's walker (interp_exec.cpp, interp_eval.cpp). It keeps
 // ONE state instead of forking paths: `active` is the condition under which control reaches the current point,
@@ -135,12 +143,20 @@ class Encoder {
   void exec_jump(const Node* n, bool is_break);
 
   // encode_loop.cpp
-  void exec_while(const Node* n);
-  void exec_for_range(const Node* n);
-  void exec_for_each(const Node* n);
+  void exec_loop(const Node* n);  // while, for, for-each
+  LoopHead loop_head(const Node* n);
+  Term loop_condition(const Node* n, const LoopHead& h, Term k);
+  void loop_bind(const Node* n, const LoopHead& h, Term k);
   SVal eval_reduce(const Node* n);
   SVal eval_compact(const Node* n);
   void loop_body(const Node* body);
+
+  // encode_summary.cpp: with `summarize`, each loop at the top of the encoded function (not inside another loop
+  // or a callee) becomes one iteration from a havocked state, recorded in `summaries` (encode.h LoopSummary).
+  bool summarize = false;
+  std::vector<LoopSummary> summaries;
+  std::map<uint32_t, std::string> cell_names;  // an input's cell: its parameter's name
+  void summarize_loop(const Node* n);
 
   // encode_call.cpp
   SVal call(const Node* n);

@@ -47,9 +47,9 @@ void Encoder::exec(const Node* n) {
     case Kind::Assign: exec_assign(n); return;
     case Kind::Compound: exec_compound(n); return;
     case Kind::If: exec_if(n); return;
-    case Kind::While: exec_while(n); return;
-    case Kind::ForRange: exec_for_range(n); return;
-    case Kind::ForEach: exec_for_each(n); return;
+    case Kind::While:
+    case Kind::ForRange:
+    case Kind::ForEach: exec_loop(n); return;
     case Kind::Match: exec_match(n); return;
     case Kind::Return: exec_return(n); return;
     case Kind::Break: exec_jump(n, true); return;

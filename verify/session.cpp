@@ -5,6 +5,7 @@
 #include "base/atomic_file.h"
 #include "base/sha256.h"
 #include "smt/smtlib.h"
+#include "verify/induction.h"
 #include "verify/record.h"
 #include "verify/witness.h"
 #include "verify/write.h"
@@ -139,14 +140,84 @@ void finish_no_replay(Session& s, FunctionResult& out, const StageRun& r) {
   unknown(s, out, r, reason);
 }
 
+StageRun ask(Session& s, Stage stage, nlohmann::ordered_json& queries);
+bool conclude(Session& s, FunctionResult& out, const StageRun& r, nlohmann::ordered_json& queries);
+
+// A proof for every trip count (induction.h): on success the session asks the remaining stages about the
+// summarized encodings and "" is returned; else why not.
+std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
+  const ir::Function* rf = s.ref->ir->find(s.ref_fn);
+  const ir::Function* cf = s.cand->ir->find(s.cand_fn);
+  s.ref_ind = encode_call(s.ctx, *s.ref->ir, *rf, s.in, true);
+  s.cand_ind = encode_call(s.ctx, *s.cand->ir, *cf, s.in, true);
+  if (s.ref_ind.unsupported || s.cand_ind.unsupported)
+    return "The summarized loops are outside the modeled fragment (" +
+           (s.ref_ind.unsupported ? *s.ref_ind.unsupported : *s.cand_ind.unsupported) + ")";
+  LoopProofJob job;
+  job.ctx = &s.ctx;
+  job.ref = &s.ref_ind;
+  job.cand = &s.cand_ind;
+  job.domain = domain(s.ctx, s.encodings());
+  job.solvers = s.job->options.solvers;
+  job.timeout_ms = s.job->options.timeout_ms;
+  job.queries = &queries;
+  LoopProof p = prove_loops(job);
+  if (!p.proved) return p.reason;
+  s.inductive = true;
+  s.assumed = p.assumption;
+  s.invariants = p.invariants;
+  // Loops inside the summarized ones, in callees or in the precondition are still unrolled.
+  StageRun again = ask(s, Stage::LoopUnrolling, queries);
+  if (again.decision.verdict == Verdict::No) return "";
+  s.inductive = false;
+  return "The top-level loops are related for every trip count, but a loop inside one of them, in a callee or in "
+         "the precondition may run past 16 iterations";
+}
+
+// Some loop may run past the unrolling bound. First a difference within the bound (the unrolled encoding is exact
+// there, so a replayed one is real); then a proof for every trip count (induction.h), after which the remaining
+// stages ask about the summarized encodings. True when the comparison ends here.
+bool past_the_bound(Session& s, FunctionResult& out, const StageRun& r, nlohmann::ordered_json& queries) {
+  std::string why = try_induction(s, queries);
+  if (why.empty()) return false;
+  // No proof: a difference within the bound is still one (the unrolled encoding is exact there).
+  s.within_bound = true;
+  for (Stage st : {Stage::ReferenceTotality, Stage::Equivalence}) {
+    if (st == Stage::ReferenceTotality && s.job->options.allow_reference_traps) continue;
+    StageRun b = ask(s, st, queries);
+    if (b.decision.verdict == Verdict::Yes || b.decision.verdict == Verdict::Disagreement) {
+      s.within_bound = false;
+      return conclude(s, out, b, queries);
+    }
+  }
+  s.within_bound = false;
+  unknown(s, out, r, loop_reason(s) + ". " + why);
+  return true;
+}
+
 // Ends the comparison at this stage when it decides; false to go on to the next stage.
-bool conclude(Session& s, FunctionResult& out, const StageRun& r) {
+bool conclude(Session& s, FunctionResult& out, const StageRun& r, nlohmann::ordered_json& queries) {
   const std::string& sym = s.job->symbol;
-  if (r.stage == Stage::LoopUnrolling) {
-    // Yes or undecided give the same unknown, so a sat here is not replayed (its witness needs 17 elements
-    // or more, past what a model names, and the interpreter counts no iterations).
+  if (r.stage == Stage::LoopUnrolling && !s.inductive) {
+    // Yes or undecided: a sat here is not replayed (its witness needs 17 elements or more, past what a model
+    // names, and the interpreter counts no iterations).
     if (r.decision.verdict == Verdict::No) return false;
-    unknown(s, out, r, loop_reason(s));
+    return past_the_bound(s, out, r, queries);
+  }
+  if (s.inductive && r.decision.verdict == Verdict::ReplayDisagreed &&
+      (r.stage == Stage::ReferenceTotality || r.stage == Stage::Equivalence)) {
+    // The model may rest on a head state no run reaches; a real one within the bound is still found.
+    s.inductive = false;
+    s.within_bound = true;
+    StageRun b = ask(s, r.stage, queries);
+    s.within_bound = false;
+    if (b.decision.verdict == Verdict::Yes || b.decision.verdict == Verdict::Disagreement) return conclude(s, out, b, queries);
+    s.inductive = true;
+  }
+  if (s.inductive && r.decision.verdict == Verdict::ReplayDisagreed) {
+    unknown(s, out, r, std::string("The loop invariants found do not rule out a difference at ") + stage_name(r.stage) +
+                           ", and no solver model replays as one (the invariants may be too weak)");
+    out.record["invariants"] = s.invariants;
     return true;
   }
   switch (r.decision.verdict) {
@@ -252,7 +323,16 @@ Callee Session::pre_callee() {
   c.fn = pre_fn;
   return c;
 }
-Encodings Session::encodings() const { return Encodings{&in, &ref_enc, &cand_enc, pre_fn ? &pre_enc : nullptr}; }
+Encodings Session::encodings() const {
+  Encodings e;
+  e.in = &in;
+  e.ref = inductive ? &ref_ind : &ref_enc;
+  e.cand = inductive ? &cand_ind : &cand_enc;
+  e.pre = pre_fn ? &pre_enc : nullptr;
+  if (inductive) e.assumed = assumed;
+  e.within_bound = within_bound;
+  return e;
+}
 
 void run_stages(Session& s, FunctionResult& out) {
   nlohmann::ordered_json queries = nlohmann::ordered_json::array();
@@ -277,7 +357,8 @@ void run_stages(Session& s, FunctionResult& out) {
       return;
     }
     first_stage = false;
-    if (conclude(s, out, r)) return;
+    if (conclude(s, out, r, queries)) return;
+    if (stage == Stage::LoopUnrolling && s.inductive) continue;  // answered by the proof for every trip count
     Answer pass = stage == Stage::DomainNonempty ? Answer::Sat : Answer::Unsat;
     for (size_t i = 0; i < kSolverCount; ++i)
       if (!first_other[i] && r.answers[i].answer != pass) first_other[i] = r.answers[i].answer;
@@ -293,8 +374,11 @@ void run_stages(Session& s, FunctionResult& out) {
   out.record["agreement"] = both ? "both" : "one";
   out.record["quantification"] = quantification_text(s.job->symbol, s.job->assume ? s.job->assume->expr : "true");
   out.record["observation"] = observation_text();
+  out.record["proof"] = s.inductive ? "inductive" : "bounded";
+  if (s.inductive) out.record["invariants"] = s.invariants;
   out.summary = "smt-equivalent";
-  out.human = "smt-equivalent: " + s.job->symbol + ", " + agreement_phrase(summary, both) + ": no admitted input tells " +
+  out.human = "smt-equivalent: " + s.job->symbol + ", " + agreement_phrase(summary, both) +
+              (s.inductive ? ", for every n (loops proved by induction)" : "") + ": no admitted input tells " +
               s.job->ref->path + " from " + s.job->cand->path + "\n";
 }
 

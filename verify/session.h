@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "semantics/embed.h"
 #include "smt/encode.h"
 #include "verify/compare.h"
@@ -23,6 +25,12 @@ struct Session {
   Context ctx;
   Inputs in;
   Encoded ref_enc, cand_enc, pre_enc;
+  // After a relational loop proof (induction.h): the versions encoded with their loops summarized, and the
+  // invariants those encodings rest on; the stages after loop-unrolling then ask about these.
+  bool inductive = false, within_bound = false;
+  Encoded ref_ind, cand_ind;
+  Term assumed;
+  nlohmann::ordered_json invariants;
   // Engines are compiled when a witness first needs replaying.
   std::unique_ptr<sem::Engine> ref_engine, cand_engine;
   Callee ref_callee();

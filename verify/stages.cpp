@@ -46,6 +46,12 @@ Term domain(Context& c, const Encodings& e) { return e.in->admitted && precondit
 Query stage_query(Context& c, Stage stage, const Encodings& e, unsigned timeout_ms) {
   Query q;
   q.assertions.push_back(stage_assertion(c, stage, e));
+  if (!e.assumed.is_null()) q.assertions.push_back(e.assumed);
+  if (e.within_bound) {
+    // The unrolled encoding is exact where no loop starts a 17th iteration: a difference found there is real.
+    q.assertions.push_back(!e.ref->past_bound && !e.cand->past_bound);
+    if (e.pre) q.assertions.push_back(!e.pre->past_bound);
+  }
   for (const InputLeaf& leaf : e.in->leaves) q.wanted.push_back(leaf.term);
   q.timeout_ms = timeout_ms;
   return q;

@@ -15,6 +15,8 @@ struct Encodings {
   const Encoded* ref = nullptr;
   const Encoded* cand = nullptr;
   const Encoded* pre = nullptr;
+  Term assumed;               // loop invariants the versions' encodings rest on (null: none)
+  bool within_bound = false;  // only the inputs on which no loop runs past the unrolling bound
 };
 
 // The domain D: admitted, and the precondition defined and true.

@@ -1,0 +1,171 @@
+// Loop summaries for relational proofs (encode.h LoopSummary): a top-level loop of the encoded function becomes one
+// iteration from a havocked head state. The leaves an iteration may change are found by running the iteration and
+// comparing, until the set settles: a leaf left out would be assumed equal to its entry value in every iteration.
+#include <map>
+#include <set>
+
+#include "front/check/expr_info.h"
+#include "smt/encode_state.h"
+
+namespace cairn::smt::enc {
+
+namespace {
+
+constexpr int kSettleRounds = 6;
+
+// The scalar and array leaves of a value, as pointers into it, in a fixed order.
+void leaf_slots(SVal& v, std::vector<Term*>& out, std::vector<std::string>& names, const std::string& name) {
+  switch (v.k) {
+    case SVal::K::None:
+    case SVal::K::Borrow: return;
+    case SVal::K::Scalar:
+      out.push_back(&v.t);
+      names.push_back(name);
+      return;
+    case SVal::K::Record:
+      for (size_t i = 0; i < v.parts.size(); ++i) leaf_slots(v.parts[i], out, names, name + "." + std::to_string(i));
+      return;
+    case SVal::K::Sum:
+      out.push_back(&v.t);
+      names.push_back(name + ".tag");
+      for (size_t i = 0; i < v.parts.size(); ++i) leaf_slots(v.parts[i], out, names, name + "." + std::to_string(i));
+      return;
+    case SVal::K::Store:
+      out.push_back(&v.t);
+      names.push_back(name + ".len");
+      for (size_t i = 0; i < v.arrays.size(); ++i) {
+        out.push_back(&v.arrays[i]);
+        names.push_back(v.arrays.size() == 1 ? name + "[*]" : name + "#" + std::to_string(i) + "[*]");
+      }
+      return;
+    case SVal::K::View:
+      out.push_back(&v.t);
+      names.push_back(name + ".offset");
+      out.push_back(&v.len);
+      names.push_back(name + ".len");
+      return;
+  }
+}
+
+bool same_loc(const Loc& a, const Loc& b) {
+  if (a.cell != b.cell || a.steps.size() != b.steps.size()) return false;
+  for (size_t i = 0; i < a.steps.size(); ++i) {
+    const Step& x = a.steps[i];
+    const Step& y = b.steps[i];
+    if (x.is_index != y.is_index || x.field != y.field || (x.is_index && !same(x.at, y.at))) return false;
+  }
+  return true;
+}
+
+// Two values of one cell have the same shape (the kinds, part counts and places of views and borrows).
+bool same_shape(const SVal& a, const SVal& b) {
+  if (a.k != b.k || a.parts.size() != b.parts.size() || a.arrays.size() != b.arrays.size()) return false;
+  if ((a.k == SVal::K::View || a.k == SVal::K::Borrow) && !same_loc(a.loc, b.loc)) return false;
+  for (size_t i = 0; i < a.parts.size(); ++i)
+    if (!same_shape(a.parts[i], b.parts[i])) return false;
+  return true;
+}
+
+}  // namespace
+
+void Encoder::summarize_loop(const Node* n) {
+  LoopHead h = loop_head(n);  // evaluated once, before the first iteration, as the program does
+  const size_t entry_cells = cells.size();
+  const std::vector<SVal> at_entry = cells;
+  const Term entry_active = active, entry_past = past_bound;
+  const std::vector<Frame> entry_frames = frames;
+  const size_t entry_guards = dom.guards.size();
+  const size_t j = summaries.size();
+  Term k = c.var("loop" + std::to_string(j) + ".k", c.bv_sort(64));
+
+  const ir::Function* fn = frames.back().fn;
+  auto name_of = [&](size_t cell) {
+    auto it = cell_names.find(static_cast<uint32_t>(cell));
+    if (it != cell_names.end()) return it->second;
+    uint32_t base = frames.back().base;
+    if (cell >= base && fn && fn->info && fn->info->body) {
+      size_t slot = cell - base;
+      for (const auto& l : fn->info->body->locals)
+        if (l && l->id == slot) return l->name;
+    }
+    return "cell" + std::to_string(cell);
+  };
+
+  std::set<std::pair<size_t, size_t>> state;  // (cell, leaf) an iteration may change
+  for (int round = 0; round < kSettleRounds; ++round) {
+    const size_t round_start = c.size();
+    cells = at_entry;
+    active = entry_active;
+    past_bound = entry_past;
+    frames = entry_frames;
+    dom.guards.resize(entry_guards);
+    // The head state: the leaves found so far, fresh.
+    LoopSummary sum;
+    sum.line = n->pos.line;
+    sum.kind = n->kind == Kind::While ? "while" : n->kind == Kind::ForRange ? "for" : "for-each";
+    sum.reach = entry_active;
+    sum.k = k;
+    if (n->kind == Kind::ForRange) sum.span = ite(h.nonempty, h.span, usize_lit(c, 0));
+    if (n->kind == Kind::ForEach) sum.span = h.view.len;
+    std::map<std::pair<size_t, size_t>, size_t> leaf_at;
+    for (const auto& [cell, leaf] : state) {
+      std::vector<Term*> slots;
+      std::vector<std::string> names;
+      leaf_slots(cells[cell], slots, names, name_of(cell));
+      LoopSummary::Leaf l;
+      l.entry = *slots.at(leaf);
+      l.head = c.fresh("loop" + std::to_string(j) + "." + names.at(leaf), l.entry.sort());
+      l.name = names.at(leaf);
+      *slots.at(leaf) = l.head;
+      leaf_at[{cell, leaf}] = sum.leaves.size();
+      sum.leaves.push_back(std::move(l));
+    }
+    const std::vector<SVal> at_head = cells;
+    // One iteration from the head, as exec_loop's unrolled iterations run.
+    frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
+    Term cnd = loop_condition(n, h, k);
+    Term exits = active && !cnd;
+    active = active && cnd;
+    if (!active.is_false()) {
+      loop_bind(n, h, k);
+      loop_body(loop_body_of(n));
+    }
+    sum.cont = active;
+    Term brk = frames.back().loops.back().brk;
+    frames.back().loops.pop_back();
+    // Which leaves of the cells that existed at entry changed; cells made in the iteration are its own.
+    bool settled = true;
+    for (size_t cell = 0; cell < entry_cells; ++cell) {
+      SVal& now = cells[cell];
+      const SVal& head = at_head[cell];
+      if (head.k == SVal::K::None) continue;  // bound in the iteration (a let inside the body): not state
+      if (!same_shape(head, now)) refuse("a loop changes the shape of a value it holds (" + name_of(cell) + ")");
+      SVal head_copy = head;
+      std::vector<Term*> before, after;
+      std::vector<std::string> names, ignored;
+      leaf_slots(head_copy, before, names, name_of(cell));
+      leaf_slots(now, after, ignored, name_of(cell));
+      for (size_t leaf = 0; leaf < before.size(); ++leaf) {
+        auto key = std::make_pair(cell, leaf);
+        auto it = leaf_at.find(key);
+        if (it != leaf_at.end()) {
+          sum.leaves[it->second].post = *after[leaf];
+        } else if (!same(*before[leaf], *after[leaf])) {
+          state.insert(key);
+          settled = false;
+        }
+      }
+    }
+    if (!settled) {
+      term_base += c.size() - round_start;  // a discarded round's terms are not the encoding's
+      continue;
+    }
+    // Execution goes on after the loop from this iteration, under the inputs that leave the loop in it.
+    active = exits || brk;
+    summaries.push_back(std::move(sum));
+    return;
+  }
+  refuse("a loop whose changed state does not settle in " + std::to_string(kSettleRounds) + " rounds");
+}
+
+}  // namespace cairn::smt::enc

@@ -1,0 +1,254 @@
+// prove_loops (induction.h): per loop pair, candidates from both states, Houdini pruning on one solver, then one
+// obligation (reached together, initiation, lockstep, consecution) asked of every chosen solver.
+#include "verify/induction.h"
+
+#include <algorithm>
+
+#include "base/sha256.h"
+#include "smt/smtlib.h"
+
+namespace cairn::smt {
+
+namespace {
+
+constexpr size_t kMaxCandidates = 400;
+
+enum class Shape : uint8_t {
+  Equal,      // a (reference) == b (candidate)
+  Offset,     // a - b keeps its entry value
+  Unchanged,  // a == a at entry
+  Counter,    // a == a at entry + k
+  Counted,    // a - a at entry <= k (unsigned)
+  Bounded,    // k <= span (the pair's own loop, a side)
+};
+
+struct Candidate {
+  Shape shape = Shape::Equal;
+  int side = 0;        // Unchanged, Counter, Counted, Bounded: 0 reference, 1 candidate
+  size_t a = 0, b = 0;  // leaf indices (b: the candidate's, for Equal and Offset)
+};
+
+enum class At : uint8_t { Entry, Head, Post };
+
+struct Pair {
+  Context& c;
+  const LoopSummary& r;
+  const LoopSummary& k;
+  const LoopSummary& side(int s) const { return s == 0 ? r : k; }
+  Term leaf(int s, size_t i, At at) const {
+    const LoopSummary::Leaf& l = side(s).leaves.at(i);
+    return at == At::Entry ? l.entry : at == At::Head ? l.head : l.post;
+  }
+  Term count(At at) const {
+    if (at == At::Entry) return c.bv(64, 0);
+    if (at == At::Head) return r.k;
+    return r.k + c.bv(64, 1);
+  }
+  Term holds(const Candidate& x, At at) const {
+    switch (x.shape) {
+      case Shape::Equal: return eq(leaf(0, x.a, at), leaf(1, x.b, at));
+      case Shape::Offset:
+        return eq(leaf(0, x.a, at) - leaf(1, x.b, at), leaf(0, x.a, At::Entry) - leaf(1, x.b, At::Entry));
+      case Shape::Unchanged: return eq(leaf(x.side, x.a, at), leaf(x.side, x.a, At::Entry));
+      case Shape::Counter: return eq(leaf(x.side, x.a, at), leaf(x.side, x.a, At::Entry) + count(at));
+      case Shape::Counted: return ule(leaf(x.side, x.a, at) - leaf(x.side, x.a, At::Entry), count(at));
+      case Shape::Bounded: return ule(count(at), side(x.side).span);
+    }
+    return c.boolean(false);
+  }
+  std::string text(const Candidate& x) const {
+    auto name = [&](int s, size_t i) {
+      return std::string(s == 0 ? "reference." : "candidate.") + side(s).leaves.at(i).name;
+    };
+    switch (x.shape) {
+      case Shape::Equal: return name(0, x.a) + " == " + name(1, x.b);
+      case Shape::Offset:
+        return name(0, x.a) + " - " + name(1, x.b) + " == " + name(0, x.a) + "@entry - " + name(1, x.b) + "@entry";
+      case Shape::Unchanged: return name(x.side, x.a) + " == " + name(x.side, x.a) + "@entry";
+      case Shape::Counter: return name(x.side, x.a) + " == " + name(x.side, x.a) + "@entry + k";
+      case Shape::Counted: return name(x.side, x.a) + " - " + name(x.side, x.a) + "@entry <= k";
+      case Shape::Bounded: {
+        std::string who = x.side == 0 ? "reference" : "candidate";
+        return "k <= " + who + " trip count";
+      }
+    }
+    return "";
+  }
+};
+
+bool is_bv(const Context& c, Term t) { return c.info(t.sort()).kind == SortKind::BitVec; }
+
+std::vector<Candidate> candidates(Context& c, const Pair& p) {
+  std::vector<Candidate> out;
+  for (size_t a = 0; a < p.r.leaves.size(); ++a)
+    for (size_t b = 0; b < p.k.leaves.size(); ++b) {
+      Term x = p.r.leaves[a].head, y = p.k.leaves[b].head;
+      if (x.sort().id != y.sort().id) continue;
+      out.push_back({Shape::Equal, 0, a, b});
+      if (is_bv(c, x) && !same(p.r.leaves[a].entry, p.k.leaves[b].entry)) out.push_back({Shape::Offset, 0, a, b});
+    }
+  for (int s = 0; s < 2; ++s) {
+    const LoopSummary& l = p.side(s);
+    for (size_t a = 0; a < l.leaves.size(); ++a) {
+      out.push_back({Shape::Unchanged, s, a, 0});
+      Term h = l.leaves[a].head;
+      if (is_bv(c, h) && h.width() == 64) {
+        out.push_back({Shape::Counter, s, a, 0});
+        out.push_back({Shape::Counted, s, a, 0});
+      }
+    }
+    if (!l.span.is_null()) out.push_back({Shape::Bounded, s, 0, 0});
+  }
+  if (out.size() > kMaxCandidates) out.resize(kMaxCandidates);
+  return out;
+}
+
+Term conjunction(Context& c, const Pair& p, const std::vector<Candidate>& set, At at) {
+  Term all = c.boolean(true);
+  for (const Candidate& x : set) all = all && p.holds(x, at);
+  return all;
+}
+
+struct Asker {
+  const LoopProofJob& job;
+  // One query on one solver (Houdini) or on every chosen one (obligations); its entries go to the record.
+  Answers ask(const std::vector<Term>& assertions, const std::vector<Term>& wanted, const SolverSet& use) {
+    Query q;
+    q.assertions = assertions;
+    q.wanted = wanted;
+    q.timeout_ms = job.timeout_ms;
+    Answers a = solve(q, use);
+    std::string sha = sha256_hex(smtlib_text(q));
+    for (Solver v : all_solvers()) {
+      if (!use.has(v)) continue;
+      const CheckResult& r = a[static_cast<size_t>(v)];
+      nlohmann::ordered_json e;
+      e["stage"] = "loop-induction";
+      e["solver"] = solver_name(v);
+      e["version"] = solver_version(v);
+      e["logic"] = r.logic;
+      e["timeout_ms"] = job.timeout_ms;
+      e["query_sha256"] = sha;
+      e["status"] = answer_name(r.answer);
+      if (job.queries) job.queries->push_back(e);
+    }
+    return a;
+  }
+};
+
+Solver first_chosen(const SolverSet& s) {
+  for (Solver v : all_solvers())
+    if (s.has(v)) return v;
+  return Solver::Z3;
+}
+
+// Drops the candidates a model of `assertions && !(all of them at `at`)` falsifies, until none is falsified.
+// False when a solver answer is neither sat nor unsat.
+bool prune(Asker& asker, Context& c, const Pair& p, std::vector<Candidate>& set, const std::vector<Term>& facts,
+           bool assume_head, At at, Solver solver, std::string& why) {
+  for (size_t round = 0; round <= kMaxCandidates + 1; ++round) {
+    if (set.empty()) return true;
+    std::vector<Term> assertions = facts;
+    if (assume_head) assertions.push_back(conjunction(c, p, set, At::Head));
+    assertions.push_back(!conjunction(c, p, set, at));
+    std::vector<Term> wanted;
+    for (const Candidate& x : set) wanted.push_back(p.holds(x, at));
+    Answers a = asker.ask(assertions, wanted, SolverSet::only(solver));
+    const CheckResult& r = a[static_cast<size_t>(solver)];
+    if (r.answer == Answer::Unsat) return true;
+    if (r.answer != Answer::Sat || r.values.size() != set.size()) {
+      why = std::string(solver_name(solver)) + " answered " + answer_name(r.answer) + " while looking for an invariant";
+      return false;
+    }
+    std::vector<Candidate> kept;
+    for (size_t i = 0; i < set.size(); ++i)
+      if (r.values[i] != 0) kept.push_back(set[i]);
+    if (kept.size() == set.size()) {
+      why = "the solver's model falsified no candidate";
+      return false;
+    }
+    set = std::move(kept);
+  }
+  why = "the invariant search did not settle";
+  return false;
+}
+
+std::string where(const LoopSummary& r, const LoopSummary& k) {
+  return std::string("the ") + r.kind + " loop at line " + std::to_string(r.line) + " of the reference and the " +
+         k.kind + " loop at line " + std::to_string(k.line) + " of the candidate";
+}
+
+std::string lines_of(const std::vector<LoopSummary>& loops) {
+  std::string t;
+  for (const LoopSummary& l : loops) t += (t.empty() ? "" : ", ") + std::to_string(l.line);
+  return loops.empty() ? "none" : "line" + std::string(loops.size() > 1 ? "s " : " ") + t;
+}
+
+}  // namespace
+
+LoopProof prove_loops(const LoopProofJob& job) {
+  Context& c = *job.ctx;
+  LoopProof out;
+  out.assumption = c.boolean(true);
+  const auto& rl = job.ref->loops;
+  const auto& kl = job.cand->loops;
+  if (rl.empty() || rl.size() != kl.size()) {
+    out.reason = "The loops could not be related: the reference has " + std::to_string(rl.size()) + " top-level loop" +
+                 (rl.size() == 1 ? "" : "s") + " (" + lines_of(rl) + "), the candidate " + std::to_string(kl.size()) +
+                 " (" + lines_of(kl) + "); a proof for every trip count pairs them in order";
+    return out;
+  }
+  Asker asker{job};
+  Solver infer = first_chosen(job.solvers);
+  Term assumed = c.boolean(true);
+  for (size_t j = 0; j < rl.size(); ++j) {
+    Pair p{c, rl[j], kl[j]};
+    Term base = job.domain && assumed;
+    Term reach = rl[j].reach && kl[j].reach;
+    std::vector<Candidate> set = candidates(c, p);
+    std::string why;
+    bool ok = prune(asker, c, p, set, {base, reach}, false, At::Entry, infer, why) &&
+              prune(asker, c, p, set, {base, reach, rl[j].cont, kl[j].cont}, true, At::Post, infer, why);
+    if (!ok) {
+      out.reason = "No loop invariant relates " + where(rl[j], kl[j]) + ": " + why;
+      return out;
+    }
+    Term inv_entry = conjunction(c, p, set, At::Entry), inv_head = conjunction(c, p, set, At::Head),
+         inv_post = conjunction(c, p, set, At::Post);
+    // Every solver: the loops are reached together; the invariant holds at entry; from a head state where it holds,
+    // both iterations continue or neither does (lockstep); and where both continue, it holds again.
+    Term broken = bxor(rl[j].reach, kl[j].reach) || (reach && !inv_entry) ||
+                  (reach && inv_head && bxor(rl[j].cont, kl[j].cont)) ||
+                  (reach && inv_head && rl[j].cont && kl[j].cont && !inv_post);
+    Answers a = asker.ask({base, broken}, {}, job.solvers);
+    std::string answers;
+    bool all_unsat = true;
+    for (Solver v : all_solvers()) {
+      if (!job.solvers.has(v)) continue;
+      Answer ans = a[static_cast<size_t>(v)].answer;
+      all_unsat = all_unsat && ans == Answer::Unsat;
+      answers += (answers.empty() ? "" : ", ") + std::string(solver_name(v)) + ": " + answer_name(ans);
+    }
+    if (!all_unsat) {
+      out.reason = "The loops could not be related: " + where(rl[j], kl[j]) +
+                   " do not run in lockstep under the invariant found (" + answers + ")";
+      return out;
+    }
+    nlohmann::ordered_json entry;
+    entry["reference_line"] = rl[j].line;
+    entry["candidate_line"] = kl[j].line;
+    entry["alignment"] = "lockstep";
+    std::string text;
+    for (const Candidate& x : set) text += (text.empty() ? "" : " && ") + p.text(x);
+    entry["invariant"] = text.empty() ? "true" : text;
+    out.invariants.push_back(entry);
+    // What follows the loops is encoded from one iteration: the last one, from a head state where the invariant
+    // holds. The inputs that would go on to another iteration have no meaning after it.
+    assumed = assumed && (!rl[j].reach || inv_head) && !rl[j].cont && !kl[j].cont;
+  }
+  out.proved = true;
+  out.assumption = assumed;
+  return out;
+}
+
+}  // namespace cairn::smt

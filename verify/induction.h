@@ -1,0 +1,35 @@
+// Relational loop proofs: the two versions' top-level loops paired in order and run in lockstep, each pair proved
+// equivalent for every trip count by an inductive coupling invariant (Houdini over candidates drawn from both
+// states), every obligation re-checked by each chosen solver (docs/verify-loops.md).
+#pragma once
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "smt/encode.h"
+#include "verify/solve.h"
+#include "verify/stages.h"
+
+namespace cairn::smt {
+
+struct LoopProof {
+  bool proved = false;
+  std::string reason;                  // when not proved: which loops could not be related, and why
+  Term assumption;                     // proved: for each loop pair, "reached -> its invariant at the head"
+  nlohmann::ordered_json invariants = nlohmann::ordered_json::array();  // per pair: lines, kind, invariant text
+};
+
+struct LoopProofJob {
+  Context* ctx = nullptr;
+  const Encoded* ref = nullptr;   // summarized encodings (encode_call with summarize_loops)
+  const Encoded* cand = nullptr;
+  Term domain;                    // the admitted inputs on which the precondition holds
+  SolverSet solvers;              // every obligation is asked of each; the first chosen one infers
+  unsigned timeout_ms = 3000;
+  nlohmann::ordered_json* queries = nullptr;  // the record's query entries grow by the obligations' answers
+};
+
+LoopProof prove_loops(const LoopProofJob& job);
+
+}  // namespace cairn::smt
