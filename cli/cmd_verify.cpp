@@ -13,6 +13,7 @@ constexpr FlagSpec kFlags[] = {
     {"symbol", "NAME", false, "", "compare the one function NAME"},
     {"all", "", false, "", "compare every function of the two files"},
     {"timeout-ms", "N", false, "3000", "time limit of each solver on each query, 1..30000"},
+    {"depth", "N", false, "64", "iterations of each loop the search for a difference past 16 unrolls, 1..1024"},
     {"assume", "SYM=EXPR", false, "none", "a host precondition for function SYM (repeatable, once per function)"},
     {"solver", "z3|cvc5|both", true, "both", "which solvers answer each query"},
     {"queries", "DIR", false, "", "write each query's SMT-LIB text to DIR/QUERY_SHA256.smt2"},
@@ -56,6 +57,8 @@ int cmd_verify(const Command& cmd, const std::vector<std::string>& raw) {
   smt::VerifyOptions o;
   if (auto t = args.get("timeout-ms"); t && !parse_whole(*t, 1u, 30000u, o.timeout_ms))
     return usage_error(out, "--timeout-ms takes a whole number from 1 to 30000, not \"" + *t + "\".");
+  if (auto d = args.get("depth"); d && !parse_whole(*d, 1u, smt::kMaxDepth, o.depth))
+    return usage_error(out, "--depth takes a whole number from 1 to 1024, not \"" + *d + "\".");
   std::string solver = args.get("solver").value_or("both");
   if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);
   if (auto q = args.get("queries")) {

@@ -51,10 +51,11 @@ struct Inputs {
   std::vector<InputLeaf> leaves;  // in parameter order
   Term admitted;                  // the entry guards not built into the terms (a view's length IS its extent's term)
   std::optional<std::string> unsupported;  // a parameter type outside the fragment, named
+  unsigned named = kWitnessElements;       // named elements per view or Buf
 };
 // Leaf names are the Context's variable names ("xs.rest" is a view's unnamed storage), so one Context holds
 // the inputs of one signature.
-Inputs make_inputs(Context& c, const check::FnInfo& fn);
+Inputs make_inputs(Context& c, const check::FnInfo& fn, unsigned named = kWitnessElements);
 
 // A model's bits for a leaf of type t (the low bits of its bit-vector) as the interpreter encodes them
 // (ops.h: signed integers sign-extended to 64 bits; bool 0/1).
@@ -115,8 +116,9 @@ struct Encoded {
 // `fn` must be a function of `m` whose signature matches `in` parameter by parameter. With `summarize_loops`, the
 // function's own top-level loops are summarized (LoopSummary) instead of unrolled; loops inside them or in callees
 // are unrolled as always.
+// `unroll` is the iterations of a loop the encoding holds (a deeper search for differences past kUnrollBound).
 Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in,
-                    bool summarize_loops = false);
+                    bool summarize_loops = false, unsigned unroll = kUnrollBound);
 
 // Some observed part differs as data (floats by bit pattern; arrays: the lengths, or an element below the
 // length; a sum payload only where both tags name its variant). Both must have the same shape (the same

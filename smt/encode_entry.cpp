@@ -196,11 +196,13 @@ Encoded refused(Context& c, const std::string& why) {
 
 }  // namespace
 
-Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in, bool summarize_loops) {
+Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in, bool summarize_loops,
+                    unsigned unroll) {
   if (in.unsupported) return refused(c, *in.unsupported);
   try {
     enc::Encoder e(c, m);
     e.summarize = summarize_loops;
+    e.unroll = unroll;
     Bound b = bind_inputs(e, fn, in);
     for (size_t i = 0; i < in.params.size(); ++i)
       if (in.params[i].is_view || in.params[i].is_borrow) e.cell_names[b.cells[i]] = in.params[i].name;

@@ -67,7 +67,7 @@ void add_view(Context& c, Inputs& in, ParamInput& pi, const check::ParamSig& p) 
   }
   Sort index = c.bv_sort(64);
   Term array = c.var(p.name + ".rest", c.array_sort(index, scalar_sort(c, pi.scalar)));
-  for (unsigned k = 0; k < kWitnessElements; ++k) {
+  for (unsigned k = 0; k < in.named; ++k) {
     uint32_t e = add_leaf(c, in, p.name + "[" + std::to_string(k) + "]", pi.scalar);
     pi.elements.push_back(e);
     array = store(array, c.bv(64, k), in.leaves[e].term);
@@ -139,8 +139,9 @@ sem::ArgValue value_arg(const Type* t, const ParamInput& p, const std::vector<ui
 
 }  // namespace
 
-Inputs make_inputs(Context& c, const check::FnInfo& fn) {
+Inputs make_inputs(Context& c, const check::FnInfo& fn, unsigned named) {
   Inputs in;
+  in.named = named;
   in.admitted = c.boolean(true);
   for (const check::ParamSig& p : fn.params) {
     ParamInput pi;
@@ -175,7 +176,7 @@ Inputs make_inputs(Context& c, const check::FnInfo& fn) {
       pi.scalar = t->elem->scalar;
       pi.leaf = add_leaf(c, in, p.name + ".len", Scalar::Usize);
       Term array = c.var(p.name + ".rest", c.array_sort(c.bv_sort(64), scalar_sort(c, pi.scalar)));
-      for (unsigned k = 0; k < kWitnessElements; ++k) {
+      for (unsigned k = 0; k < in.named; ++k) {
         uint32_t e = add_leaf(c, in, p.name + "[" + std::to_string(k) + "]", pi.scalar);
         pi.elements.push_back(e);
         array = store(array, c.bv(64, k), in.leaves[e].term);
@@ -207,13 +208,13 @@ std::vector<sem::ArgValue> args_from_values(const Inputs& in, const std::vector<
     if (p.is_view) {
       uint64_t len = values[p.leaf];
       if (len > p.elements.size())
-        throw std::logic_error("smt: args_from_values: view " + p.name + " has more than 16 elements");
+        throw std::logic_error("smt: args_from_values: view " + p.name + " has more than its named elements");
       a.is_view = true;
       for (uint64_t k = 0; k < len; ++k) a.elems.push_back(interp_bits(p.scalar, values[p.elements[k]]));
     } else if (p.is_buf) {
       uint64_t len = values[p.leaf];
       if (len > p.elements.size())
-        throw std::logic_error("smt: args_from_values: Buf " + p.name + " has more than 16 elements");
+        throw std::logic_error("smt: args_from_values: Buf " + p.name + " has more than its named elements");
       for (uint64_t k = 0; k < len; ++k) a.elems.push_back(interp_bits(p.scalar, values[p.elements[k]]));
     } else if (p.is_value) {
       size_t at = 0;

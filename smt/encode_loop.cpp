@@ -19,7 +19,7 @@ struct Unroll {
   bool enter(Term cnd, unsigned k) {
     exits = exits || (e.active && !cnd);
     e.active = e.active && cnd;
-    if (k < kUnrollBound) return true;
+    if (k < e.unroll) return true;
     e.past_bound = e.past_bound || e.active;
     e.active = e.c.boolean(false);
     return false;
@@ -86,7 +86,7 @@ void Encoder::exec_loop(const Node* n) {
   LoopHead h = loop_head(n);
   frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
   Unroll u(*this);
-  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
+  for (unsigned k = 0; k <= unroll && !active.is_false(); ++k) {
     Term i = iteration_lit(c, k);
     if (!u.enter(loop_condition(n, h, i), k)) break;
     loop_bind(n, h, i);
@@ -104,7 +104,7 @@ SVal Encoder::eval_reduce(const Node* n) {
   Term acc = dom.lit(fold.logical ? Scalar::Bool : sc, sem::reduce_identity(n->fold, sc));
   Term nonempty = k_ult(lo, hi), span = k_sub(hi, lo);
   Unroll u(*this);
-  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
+  for (unsigned k = 0; k <= unroll && !active.is_false(); ++k) {
     if (!u.enter(nonempty && k_ult(iteration_lit(c, k), span), k)) break;
     set_slot(n->slot, scalar_val(k_add(lo, iteration_lit(c, k))));
     Term e = scalar(n->kids[2]);
@@ -127,7 +127,7 @@ SVal Encoder::eval_compact(const Node* n) {
   Term count = usize_lit(c, 0);
   Term nonempty = k_ult(lo, hi), span = k_sub(hi, lo);
   Unroll u(*this);
-  for (unsigned k = 0; k <= kUnrollBound && !active.is_false(); ++k) {
+  for (unsigned k = 0; k <= unroll && !active.is_false(); ++k) {
     if (!u.enter(nonempty && k_ult(iteration_lit(c, k), span), k)) break;
     set_slot(n->slot, scalar_val(k_add(lo, iteration_lit(c, k))));
     Term selects = scalar(n->kids[3]);

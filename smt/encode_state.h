@@ -85,7 +85,8 @@ class Encoder {
   const check::Program& prog;
   SmtDomain dom;
   Term active;          // the inputs on which control reaches the current point without trapping
-  Term past_bound;      // some loop would start iteration kUnrollBound + 1
+  Term past_bound;      // some loop would start iteration unroll + 1
+  unsigned unroll = kUnrollBound;  // iterations of one loop the encoding holds
   std::vector<SVal> cells;
   size_t term_base = 0;
 

@@ -143,6 +143,40 @@ void finish_no_replay(Session& s, FunctionResult& out, const StageRun& r) {
 StageRun ask(Session& s, Stage stage, nlohmann::ordered_json& queries);
 bool conclude(Session& s, FunctionResult& out, const StageRun& r, nlohmann::ordered_json& queries);
 
+// The search for a difference past the unrolling bound: both versions unrolled --depth iterations, over inputs that
+// name as many elements, in a session of its own; a difference replayed there is real. True when one is found.
+bool deep_search(Session& s, FunctionResult& out, nlohmann::ordered_json& queries) {
+  unsigned depth = s.job->options.depth;
+  if (depth <= kUnrollBound) return false;
+  auto d = std::make_unique<Session>();
+  d->job = s.job;
+  d->ref = s.ref;
+  d->cand = s.cand;
+  d->ref_fn = s.ref_fn;
+  d->cand_fn = s.cand_fn;
+  d->pre_fn = s.pre_fn;
+  d->in = make_inputs(d->ctx, *s.ref_fn, depth);
+  if (d->in.unsupported) return false;
+  const ir::Function* rf = s.ref->ir->find(s.ref_fn);
+  const ir::Function* cf = s.cand->ir->find(s.cand_fn);
+  d->ref_enc = encode_call(d->ctx, *s.ref->ir, *rf, d->in, false, depth);
+  d->cand_enc = encode_call(d->ctx, *s.cand->ir, *cf, d->in, false, depth);
+  if (s.pre_fn) d->pre_enc = encode_call(d->ctx, *s.ref->ir, *s.ref->ir->find(s.pre_fn), d->in, false, depth);
+  if (d->ref_enc.unsupported || d->cand_enc.unsupported || (s.pre_fn && d->pre_enc.unsupported)) return false;
+  d->within_bound = true;
+  for (Stage st : {Stage::ReferenceTotality, Stage::Equivalence}) {
+    if (st == Stage::ReferenceTotality && s.job->options.allow_reference_traps) continue;
+    StageRun b = ask(*d, st, queries);
+    if (b.decision.verdict == Verdict::Yes || b.decision.verdict == Verdict::Disagreement) {
+      d->within_bound = false;
+      conclude(*d, out, b, queries);
+      out.record["search_depth"] = depth;
+      return true;
+    }
+  }
+  return false;
+}
+
 // A proof for every trip count (induction.h): on success the session asks the remaining stages about the
 // summarized encodings and "" is returned; else why not.
 std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
@@ -191,6 +225,7 @@ bool past_the_bound(Session& s, FunctionResult& out, const StageRun& r, nlohmann
     }
   }
   s.within_bound = false;
+  if (deep_search(s, out, queries)) return true;
   unknown(s, out, r, loop_reason(s) + ". " + why);
   return true;
 }
@@ -213,10 +248,11 @@ bool conclude(Session& s, FunctionResult& out, const StageRun& r, nlohmann::orde
     s.within_bound = false;
     if (b.decision.verdict == Verdict::Yes || b.decision.verdict == Verdict::Disagreement) return conclude(s, out, b, queries);
     s.inductive = true;
+    if (deep_search(s, out, queries)) return true;
   }
   if (s.inductive && r.decision.verdict == Verdict::ReplayDisagreed) {
-    unknown(s, out, r, std::string("The loop invariants found do not rule out a difference at ") + stage_name(r.stage) +
-                           ", and no solver model replays as one (the invariants may be too weak)");
+    unknown(s, out, r, loop_reason(s) + ". The loop invariants found do not rule out a difference at " +
+                           stage_name(r.stage) + ", and no solver model replays as one (the invariants may be too weak)");
     out.record["invariants"] = s.invariants;
     return true;
   }
@@ -357,7 +393,10 @@ void run_stages(Session& s, FunctionResult& out) {
       return;
     }
     first_stage = false;
-    if (conclude(s, out, r, queries)) return;
+    if (conclude(s, out, r, queries)) {
+      out.record["queries"] = queries;  // with what the loop stages asked after this one
+      return;
+    }
     if (stage == Stage::LoopUnrolling && s.inductive) continue;  // answered by the proof for every trip count
     Answer pass = stage == Stage::DomainNonempty ? Answer::Sat : Answer::Unsat;
     for (size_t i = 0; i < kSolverCount; ++i)

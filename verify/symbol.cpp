@@ -20,6 +20,8 @@ VerifyResult environment(const std::string& message) {
 std::optional<std::string> options_error(const VerifyOptions& o) {
   if (o.timeout_ms < 1 || o.timeout_ms > kMaxTimeoutMs)
     return "--timeout-ms takes a whole number from 1 to 30000, not " + std::to_string(o.timeout_ms) + ".";
+  if (o.depth < 1 || o.depth > kMaxDepth)
+    return "--depth takes a whole number from 1 to 1024, not " + std::to_string(o.depth) + ".";
   bool any = false;
   for (bool u : o.solvers.use) any = any || u;
   if (!any) return "--solver names no solver.";

@@ -14,6 +14,8 @@ namespace cairn::smt {
 
 constexpr unsigned kDefaultTimeoutMs = 3000;
 constexpr unsigned kMaxTimeoutMs = 30000;
+constexpr unsigned kDefaultDepth = 64;    // iterations the search for a difference past the unrolling bound unrolls
+constexpr unsigned kMaxDepth = 1024;
 constexpr double kModuleBudgetSeconds = 30;
 constexpr const char* kProfile = "cairn-value-bv-fp-array/3";
 
@@ -22,6 +24,7 @@ struct VerifyOptions {
   SolverSet solvers;                             // --solver
   std::optional<std::string> queries_dir;        // --queries DIR
   bool allow_reference_traps = false;            // false from verify; diff and validate ask for true
+  unsigned depth = kDefaultDepth;                // --depth: 1..1024; at 16 or below no deeper search runs
 };
 
 struct VerifyResult {

@@ -34,7 +34,7 @@ Term storage_bound(Context& c, const Inputs& in) {
   for (const ParamInput& p : in.params)
     if (p.is_view || p.is_buf) {
       Term len = in.leaves[p.leaf].term;
-      bounds.push_back(ule(len, c.bv(len.width(), kWitnessElements)));
+      bounds.push_back(ule(len, c.bv(len.width(), in.named)));
     }
   return all_of(c, bounds);
 }
