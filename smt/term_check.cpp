@@ -129,6 +129,40 @@ Sort Context::result_sort(TermKind k, const std::vector<Term>& args, uint64_t p0
   ill_sorted(k, "unknown kind");
 }
 
+// Rewrites of bit-vector operations as a term is built (the encoder's constants stay constants, and the solvers
+// see shifts and masks where a division or remainder is by a power of two): operations on two literals fold to
+// a literal; unsigned division by 2^j is a logical shift right by j, the remainder a mask of the low j bits.
+Term Context::fold_bv(TermKind k, const std::vector<Term>& args) {
+  Term a = args[0], b = args[1];
+  unsigned w = a.width();
+  uint64_t mask = w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
+  bool ca = a.kind() == TermKind::BvConst, cb = b.kind() == TermKind::BvConst;
+  if (ca && cb) {
+    uint64_t x = a.p0() & mask, y = b.p0() & mask;
+    if (k == TermKind::BvAnd) return bv(w, x & y);
+    if (k == TermKind::BvOr) return bv(w, x | y);
+    if (k == TermKind::BvXor) return bv(w, x ^ y);
+    if (k == TermKind::BvAdd) return bv(w, x + y);
+    if (k == TermKind::BvSub) return bv(w, x - y);
+    if (k == TermKind::BvMul) return bv(w, x * y);
+    if (k == TermKind::BvUdiv) return bv(w, y == 0 ? mask : x / y);  // SMT-LIB: all ones by zero
+    if (k == TermKind::BvUrem) return bv(w, y == 0 ? x : x % y);     // the dividend by zero
+    if (k == TermKind::BvUlt) return boolean(x < y);
+    if (k == TermKind::BvUle) return boolean(x <= y);
+    return {};
+  }
+  if (cb && (k == TermKind::BvUdiv || k == TermKind::BvUrem)) {
+    uint64_t y = b.p0() & mask;
+    if (y != 0 && (y & (y - 1)) == 0) {
+      unsigned j = 0;
+      while ((uint64_t{1} << j) != y) ++j;
+      if (k == TermKind::BvUdiv) return j == 0 ? a : make(TermKind::BvLshr, {a, bv(w, j)});
+      return make(TermKind::BvAnd, {a, bv(w, y - 1)});
+    }
+  }
+  return {};
+}
+
 // Folds boolean constants so that guards and path conditions stay small, and the float of a float's
 // bits (to_fp b = x defines b); null when nothing folds.
 Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
@@ -168,12 +202,13 @@ Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
       if (consts) return boolean(false);  // interned: distinct literal nodes of one sort differ in value
       return {};
     }
+    case TermKind::BvAnd: case TermKind::BvOr: case TermKind::BvXor: case TermKind::BvAdd: case TermKind::BvSub:
+    case TermKind::BvMul: case TermKind::BvUdiv: case TermKind::BvUrem: case TermKind::BvUlt: case TermKind::BvUle:
+      return fold_bv(k, args);
     case TermKind::Var: case TermKind::BoolConst: case TermKind::BvConst: case TermKind::Xor:
-    case TermKind::BvNot: case TermKind::BvNeg: case TermKind::BvAnd: case TermKind::BvOr:
-    case TermKind::BvXor: case TermKind::BvAdd: case TermKind::BvSub: case TermKind::BvMul:
-    case TermKind::BvUdiv: case TermKind::BvUrem: case TermKind::BvSdiv: case TermKind::BvSrem:
-    case TermKind::BvShl: case TermKind::BvLshr: case TermKind::BvAshr: case TermKind::BvUlt:
-    case TermKind::BvUle: case TermKind::BvSlt: case TermKind::BvSle: case TermKind::Concat:
+    case TermKind::BvNot: case TermKind::BvNeg: case TermKind::BvSdiv: case TermKind::BvSrem:
+    case TermKind::BvShl: case TermKind::BvLshr: case TermKind::BvAshr:
+    case TermKind::BvSlt: case TermKind::BvSle: case TermKind::Concat:
     case TermKind::Extract: case TermKind::ZeroExtend: case TermKind::SignExtend: case TermKind::FpToBits:
     case TermKind::FpFromFp: case TermKind::FpFromSbv: case TermKind::FpFromUbv: case TermKind::FpToSbv:
     case TermKind::FpToUbv: case TermKind::FpAdd: case TermKind::FpSub: case TermKind::FpMul:

@@ -61,7 +61,8 @@ struct SmtCopies {
 
 constexpr const char* kPrecondition = "cairn_validate_pre";
 
-bool smt_copies(const Session& s, const std::string& where, SmtCopies& out, std::string& why) {
+bool smt_copies(const Session& s, const std::string& where, SmtCopies& out, std::string& why,
+                const std::string& suffix = "") {
   const driver::CheckRun& base = s.base.run;
   Span rp, rb, ip, ib;
   if (!spans_of(base, *s.base_ref, rp, rb) || !spans_of(base, *s.base_impl, ip, ib)) {
@@ -87,7 +88,7 @@ bool smt_copies(const Session& s, const std::string& where, SmtCopies& out, std:
   std::string cand_text = text.substr(0, rp.from) + ip.text + text.substr(rp.to, rb.from - rp.to) + ib.text + text.substr(rb.to);
   std::string ref_text = text + "\nfn " + kPrecondition + "(" + ip.text + ") -> bool {\n  return (" + where + ");\n}\n";
   for (const auto& [dir, edited] : {std::pair{"smt-ref", &ref_text}, std::pair{"smt-cand", &cand_text}}) {
-    fs::path copy = fs::path(s.programs.scratch) / dir;
+    fs::path copy = fs::path(s.programs.scratch) / (dir + suffix);
     if (!copy_program_tree(root.string(), copy.string(), why) || !write_file_atomic((copy / rel_file).string(), *edited, why))
       return false;
     (std::string(dir) == "smt-ref" ? out.ref : out.cand) = (copy / rel_path).lexically_normal().string();
@@ -116,7 +117,7 @@ Json from_semantic(const smt::FunctionResult& f, const std::string& where, bool 
 
 }  // namespace
 
-std::string smt_precondition(const driver::CheckRun& run, const Session& s, bool& bounded) {
+std::string smt_precondition(const driver::CheckRun& run, const Session& s, bool& bounded, bool cap) {
   std::vector<std::string> parts;
   std::string cond = condition_text(run, *s.impl);
   if (!cond.empty()) parts.push_back("(" + cond + ")");
@@ -130,8 +131,8 @@ std::string smt_precondition(const driver::CheckRun& run, const Session& s, bool
     }
     parts.push_back("(" + p.name + " >= " + std::to_string(lo) + " && " + p.name + " <= " + std::to_string(hi) + ")");
     if (hi > 16) {
-      parts.push_back(p.name + " <= 16");
-      bounded = true;
+      if (cap) parts.push_back(p.name + " <= 16");
+      bounded = cap;
     }
   }
   std::string out;
@@ -147,21 +148,25 @@ SmtPart smt_part(const driver::CheckRun& run, const Session& s, const smt::Solve
     part.human = "unknown: " + why;
     return part;
   };
-  bool bounded = false;
+  bool bounded = false, capped_unused = false;
   std::string where = smt_precondition(run, s, bounded);
-  SmtCopies copies;
+  // Where the cap at 16 applies, the comparison is asked first without it: a proof for every trip count or a
+  // difference past the bound (docs/verify-loops.md) answers there, and only an unknown falls back to the cap.
+  std::string where_all = bounded ? smt_precondition(run, s, capped_unused, false) : where;
+  SmtCopies copies, copies_all;
   std::string why;
   if (!smt_copies(s, where, copies, why)) return unknown(why);
+  if (bounded && !smt_copies(s, where_all, copies_all, why, "-all")) return unknown(why);
   std::string ref_name = s.ref->full_name();
-  smt::ChildJob job{[&]() -> std::string {
+  auto compare_copies = [&](const SmtCopies& copies, const std::string& where) -> Json {
                       smt::Side ref, cand;
                       std::string error;
                       if (!load_side(copies.ref, ref, error) || !load_side(copies.cand, cand, error))
-                        return Json{{"error", error}}.dump();
+                        return Json{{"error", error}};
                       smt::check_side(ref);
                       smt::check_side(cand);
                       if (ref.refusal || cand.refusal)
-                        return Json{{"error", "a copy does not check: " + (ref.refusal ? ref : cand).refusal->first.message}}.dump();
+                        return Json{{"error", "a copy does not check: " + (ref.refusal ? ref : cand).refusal->first.message}};
                       smt::VerifyOptions vo;
                       vo.timeout_ms = kSmtTimeoutMs;
                       vo.solvers = solvers;
@@ -170,15 +175,23 @@ SmtPart smt_part(const driver::CheckRun& run, const Session& s, const smt::Solve
                       smt::FunctionJob fj{&ref, &cand, ref_name, &assume, vo};
                       fj.precondition_fn = copies.precondition;
                       smt::FunctionResult f = smt::compare_function(fj);
-                      Json j = {{"status", static_cast<int>(f.status)}, {"record", f.record}};
+                      Json j = {{"status", static_cast<int>(f.status)}, {"record", f.record}, {"where", where}};
                       if (f.witness) {
                         Json args = Json::array();
                         for (const sem::ArgValue& a : f.witness->args) args.push_back({{"view", a.is_view}, {"bits", a.bits}, {"elems", a.elems}});
                         j["args"] = args;
                       }
-                      return j.dump();
+                      return j;
+                    };
+  smt::ChildJob job{[&]() -> std::string {
+                      if (bounded) {
+                        Json all = compare_copies(copies_all, where_all);
+                        if (all.contains("error") || all["status"].get<int>() != static_cast<int>(smt::Status::Unknown))
+                          return all.dump();
+                      }
+                      return compare_copies(copies, where).dump();
                     },
-                    kSmtChildMs, 0};
+                    bounded ? 2 * kSmtChildMs : kSmtChildMs, 0};
   std::vector<smt::ChildResult> ends = smt::run_children({job});
   if (ends[0].end != smt::ChildEnd::Finished)
     return unknown(ends[0].end == smt::ChildEnd::Killed ? "The comparison ran past its limit and was stopped."
@@ -189,6 +202,10 @@ SmtPart smt_part(const driver::CheckRun& run, const Session& s, const smt::Solve
   f.status = static_cast<smt::Status>(j["status"].get<int>());
   f.record = j["record"];
   part.status = smt::status_name(f.status);
+  if (j.contains("where") && j["where"].get<std::string>() != where) {
+    where = j["where"].get<std::string>();
+    bounded = false;
+  }
   part.record = from_semantic(f, where, bounded);
   part.disagreement = f.status == smt::Status::SolverDisagreement;
   if (j.contains("args")) {

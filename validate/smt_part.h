@@ -25,6 +25,7 @@ SmtPart smt_part(const driver::CheckRun& run, const Session& s, const smt::Solve
 
 // The precondition of the smt part: the condition and each extent's domain range, and `n <= 16` for each usize
 // value parameter when the widest admitted extent passes 16 (then `bounded` is set).
-std::string smt_precondition(const driver::CheckRun& run, const Session& s, bool& bounded);
+// `cap`: where a usize parameter may exceed the unrolling bound, also `p <= 16` (and `bounded` is set).
+std::string smt_precondition(const driver::CheckRun& run, const Session& s, bool& bounded, bool cap = true);
 
 }  // namespace cairn::validate

@@ -202,15 +202,15 @@ check(r.get("expected", {}).get("defined") is False and r.get("expected", {}).ge
 p, r = verify([ref, cand, "--symbol", "double", "--assume", "double=x < 1000"])
 check(p.returncode == 0 and r.get("status") == "smt-equivalent", "double under a precondition: %s" % p.stdout[:200])
 
-# --- an unbounded loop is unknown until a precondition bounds it ---
+# --- an unbounded loop: the two versions run in lockstep, so it is proved for every n (docs/verify-loops.md) ---
 p, r = verify([ref, cand, "--symbol", "total"])
-check(p.returncode == 2 and r.get("status") == "unknown" and "16 iterations" in r.get("reason", ""), "total: %s" % p.stdout[:300])
-check([q["stage"] for q in r.get("queries", [])][-1] == "loop-unrolling", "total stops at loop-unrolling")
+check(p.returncode == 0 and r.get("status") == "smt-equivalent" and r.get("proof") == "inductive", "total: %s" % p.stdout[-300:])
+check("loop-induction" in [q["stage"] for q in r.get("queries", [])], "total asks the loop-induction obligations")
 p, _ = verify([ref, cand, "--symbol", "total"], fmt="human")
-check(p.stdout.startswith('unknown: total: a loop may run past 16 iterations; give a precondition such as --assume "total=n <= 16" ('),
+check(p.stdout.startswith("smt-equivalent: total, z3 and cvc5 agree, for every n (loops proved by induction): "),
       "total human %r" % p.stdout)
 p, r = verify([ref, cand, "--symbol", "total", "--assume", "total=n <= 16"])
-check(p.returncode == 0 and r.get("status") == "smt-equivalent", "total bounded: %s" % p.stdout[:300])
+check(p.returncode == 0 and r.get("status") == "smt-equivalent" and r.get("proof") == "bounded", "total bounded: %s" % p.stdout[:300])
 
 # --- rejected files and contracts ---
 bad = write("bad.cairn", "fn clamp(x:i32) -> i32 {\n  return x +;\n}\n")
@@ -280,12 +280,37 @@ check(p.returncode == 2 and r.get("status") == "unknown" and r.get("unsupported_
 p, _ = verify([ref, cand, "--symbol", "scale"], env={"CAIRN_FORMAT": "human"}, fmt=None)
 check(p.stdout.startswith("counterexample: scale at x = 63"), "CAIRN_FORMAT=human: %r" % p.stdout[:100])
 
+# --- a loop past the unrolling bound: proved for every n, or refuted past 16 ---
+loop_ref = write("loop_ref.cairn", "pub fn cnt(n:usize, xs:ro<i32>[n]) -> usize {\n  let mut c:usize = 0;\n  for i in 0..n { if xs[i] > 0 { c += 1; } }\n  return c;\n}\n")
+loop_cand = write("loop_cand.cairn", "pub fn cnt(n:usize, xs:ro<i32>[n]) -> usize {\n  let mut c:usize = 0;\n  for x in xs { if x >= 1 { c += 1; } }\n  return c;\n}\n")
+loop_late = write("loop_late.cairn", "pub fn cnt(n:usize, xs:ro<i32>[n]) -> usize {\n  let mut c:usize = 0;\n  for i in 0..n { if i != 20 && xs[i] > 0 { c += 1; } }\n  return c;\n}\n")
+p, r = verify([loop_ref, loop_cand, "--symbol", "cnt"])
+inv = (r.get("invariants") or [{}])[0]
+check(p.returncode == 0 and r.get("status") == "smt-equivalent" and r.get("proof") == "inductive" and
+      "reference.c == candidate.c" in inv.get("invariant", "") and inv.get("reference_line") == 3,
+      "loop for every n: %s" % p.stdout[-600:])
+p, _ = verify([loop_ref, loop_cand, "--symbol", "cnt"], fmt="human")
+check("for every n" in p.stdout, "loop for every n, human: %r" % p.stdout[:200])
+p, r = verify([loop_ref, loop_late, "--symbol", "cnt"])
+check(p.returncode == 1 and r.get("status") == "counterexample" and r.get("search_depth") == 64 and
+      len((r.get("counterexample") or {}).get("xs", [])) > 20, "loop refuted past 16: %s" % p.stdout[-400:])
+p, r = verify([loop_ref, loop_late, "--symbol", "cnt", "--depth", "16"])
+check(p.returncode == 2 and r.get("status") == "unknown" and "16" in r.get("reason", ""),
+      "--depth 16: no search past the bound: %s" % p.stdout[-300:])
+p, r = verify([loop_ref, loop_cand, "--symbol", "cnt"])
+check(r.get("proof") == "inductive", "proof field")
+p, r = verify([ref, cand, "--symbol", "clamp"])
+check(r.get("proof") == "bounded", "a proof without loops is bounded: %s" % r.get("proof"))
+
 # --- usage and environment errors: exit 2 with the diagnostic record ---
 big = write("big.cairn", "// " + "x" * 64010 + "\nfn clamp(x:i32) -> i32 {\n  return x;\n}\n")
 usage = [
     [ref, cand, "--symbol", "clamp", "--timeout-ms", "0"],
     [ref, cand, "--symbol", "clamp", "--timeout-ms", "30001"],
     [ref, cand, "--symbol", "clamp", "--timeout-ms", "soon"],
+    [ref, cand, "--symbol", "clamp", "--depth", "0"],
+    [ref, cand, "--symbol", "clamp", "--depth", "1025"],
+    [ref, cand, "--symbol", "clamp", "--depth", "deep"],
     [ref, cand, "--symbol", "clamp", "--all"],
     [ref, cand],
     [ref, "--symbol", "clamp"],
@@ -323,8 +348,8 @@ check(all(open(os.path.join(qdir, f)).read().count("(check-sat)") == 1 for f in 
 p, r = verify([ref, cand, "--all"])
 check(p.returncode == 2 and r.get("protocol") == "cairn.verification-coverage/1" and r.get("status") == "incomplete",
       "--all: %s %s" % (p.returncode, p.stdout[:300]))
-check(r.get("covered") == ["clamp", "half"], "covered %s" % r.get("covered"))
-check(r.get("uncovered") == ["double", "fill", "scale", "sign", "total"], "uncovered %s" % r.get("uncovered"))
+check(r.get("covered") == ["clamp", "half", "total"], "covered %s" % r.get("covered"))
+check(r.get("uncovered") == ["double", "fill", "scale", "sign"], "uncovered %s" % r.get("uncovered"))
 check(r.get("missing") == [] and r.get("extra") == [] and r.get("public_types_match") is True, "--all names")
 check(sorted(r.get("results", {})) == sorted(r.get("expected", [])) and len(r.get("expected", [])) == 7, "--all results")
 check(r.get("results", {}).get("scale", {}).get("status") == "counterexample", "--all scale result")
