@@ -1,4 +1,4 @@
-// `cairn verify REFERENCE CANDIDATE (--symbol NAME | --all) [--timeout-ms N] [--assume SYM=EXPR]... [--solver z3|cvc5|both]
+// `cairn verify REFERENCE CANDIDATE (--symbol NAME | --all) [--timeout-ms N] [--depth N] [--assume SYM=EXPR]... [--solver z3|cvc5|both]
 // [--queries DIR]`: flags to smt::verify_symbol / verify_module, then the record or its human lines.
 #include "cli/args.h"
 #include "cli/command.h"

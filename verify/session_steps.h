@@ -1,0 +1,43 @@
+// The steps of the stage loop (session.cpp) that the loop stages (session_loops.cpp) share: one stage asked, its
+// answer concluded, an unknown written, and the loop-unrolling hint. Internal to verify/.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "verify/session.h"
+
+namespace cairn::smt::detail {
+
+struct Attempt {
+  bool confirmed = false;
+  Solver solver = Solver::Z3;
+  std::string failure;
+  std::vector<sem::ArgValue> args;
+  Replayed replayed;
+};
+
+struct StageRun {
+  Stage stage = Stage::Equivalence;
+  std::string sha256, text;
+  Answers answers;
+  Decision decision;
+  std::optional<Attempt> witness;  // the confirmed one
+  std::optional<Attempt> failed;   // the first sat that did not replay
+};
+
+StageRun ask(Session& s, Stage stage, nlohmann::ordered_json& queries);
+// Ends the comparison at this stage when it decides (filling `out`); false to go on to the next stage.
+bool conclude(Session& s, FunctionResult& out, const StageRun& r, nlohmann::ordered_json& queries);
+void unknown(Session& s, FunctionResult& out, const StageRun& r, const std::string& reason, const std::string& at = "");
+std::string loop_reason(const Session& s);
+
+// Some loop may run past the unrolling bound (session_loops.cpp): a proof for every trip count, else a difference
+// within the bound, else one within --depth. True when the comparison ends here.
+bool past_the_bound(Session& s, FunctionResult& out, const StageRun& r, nlohmann::ordered_json& queries);
+// The search to --depth: true when it found (and concluded with) a replayed difference.
+bool deep_search(Session& s, FunctionResult& out, nlohmann::ordered_json& queries);
+
+}  // namespace cairn::smt::detail
