@@ -2,7 +2,6 @@
 // obligation (reached together, initiation, lockstep, consecution) asked of every chosen solver.
 #include "verify/induction.h"
 
-#include <algorithm>
 
 #include "base/sha256.h"
 #include "smt/smtlib.h"
