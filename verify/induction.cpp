@@ -67,8 +67,9 @@ struct Pair {
       case Shape::Counter: return name(x.side, x.a) + " == " + name(x.side, x.a) + "@entry + k";
       case Shape::Counted: return name(x.side, x.a) + " - " + name(x.side, x.a) + "@entry <= k";
       case Shape::Bounded: {
-        std::string who = x.side == 0 ? "reference" : "candidate";
-        return "k <= " + who + " trip count";
+        std::string t = "k <= ";
+        t += x.side == 0 ? "reference" : "candidate";
+        return t + " trip count";
       }
     }
     return "";
