@@ -102,6 +102,16 @@ struct LoopSummary {
   std::vector<Leaf> leaves;
 };
 
+// A call of the encoded function to itself (encode_call with abstract_recursion), not inlined: its result and
+// whether it traps are fresh constants, to be related by the caller (the regression-verification rule,
+// docs/verify-loops.md "Recursion"). Only a function of scalar parameters and a scalar result is abstracted.
+struct AbstractCall {
+  Term active;              // the inputs that make this call
+  std::vector<Term> args;   // its arguments, in parameter order
+  Term result;              // fresh: what it returns
+  Term trapped;             // fresh: whether it traps (then the caller traps with it)
+};
+
 // The encoding of one call under `path` (the inputs that reach it).
 struct Encoded {
   Term trapped;                     // the call traps (some guard fails first)
@@ -112,13 +122,23 @@ struct Encoded {
   std::optional<std::string> unsupported;  // a construct outside the fragment, named ("recursion: f calls itself")
   // When unsupported, trapped/past_bound are false and observed is empty (terms, never null).
   std::vector<LoopSummary> loops;   // summarize_loops: the function's top-level loops, in execution order
+  std::vector<AbstractCall> calls;  // abstract_recursion: the function's calls to itself, in encoding order
 };
-// `fn` must be a function of `m` whose signature matches `in` parameter by parameter. With `summarize_loops`, the
-// function's own top-level loops are summarized (LoopSummary) instead of unrolled; loops inside them or in callees
-// are unrolled as always.
-// `unroll` is the iterations of a loop the encoding holds (a deeper search for differences past kUnrollBound).
+
+// How encode_call treats loops and recursion.
+struct EncodeOptions {
+  // The function's own top-level loops summarized (LoopSummary) instead of unrolled; loops inside them or in
+  // callees are unrolled as always.
+  bool summarize_loops = false;
+  unsigned unroll = kUnrollBound;  // the iterations of a loop the encoding holds (a deeper search past the bound)
+  // A call of the function to itself becomes an AbstractCall (else recursion is outside the fragment), once
+  // `recursion_depth` calls of it are inlined (where the recursion bottoms out within them, that is exact).
+  bool abstract_recursion = false;
+  unsigned recursion_depth = 0;
+};
+// `fn` must be a function of `m` whose signature matches `in` parameter by parameter.
 Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in,
-                    bool summarize_loops = false, unsigned unroll = kUnrollBound);
+                    const EncodeOptions& options = {});
 
 // Some observed part differs as data (floats by bit pattern; arrays: the lengths, or an element below the
 // length; a sum payload only where both tags name its variant). Both must have the same shape (the same

@@ -98,11 +98,46 @@ const ir::Function* Encoder::dispatch(const ir::Function* f, std::vector<SVal>& 
   return g;
 }
 
+// A call of the encoded function to itself, not inlined: fresh constants for its result and its trap, the trap
+// recorded as a guard where the call is made (its kind is not modeled: no verdict reads a trap's kind).
+SVal Encoder::abstract_call(const ir::Function& f, const std::vector<SVal>& args) {
+  const check::FnInfo& info = *f.info;
+  const std::string& name = info.name;
+  if (!info.result || info.result->kind != TypeKind::Scalar)
+    refuse("recursion: " + name + " calls itself and returns a " + check::type_name(info.result) +
+           " (a recursion is related by induction only where the result is a scalar)");
+  AbstractCall a;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].k != SVal::K::Scalar)
+      refuse("recursion: " + name + " calls itself with a parameter that is not a scalar (a recursion is related by "
+             "induction only over scalar parameters)");
+    a.args.push_back(args[i].t);
+  }
+  std::string tag = "call" + std::to_string(abstract_calls.size());
+  a.active = active;
+  a.result = c.fresh(tag + ".return", scalar_sort(c, info.result->scalar));
+  a.trapped = c.fresh(tag + ".trapped", c.bool_sort());
+  guard(a.trapped, check::TrapKind::Stack);
+  abstract_calls.push_back(a);
+  return scalar_val(a.result);
+}
+
 SVal Encoder::invoke(const ir::Function& f, std::vector<SVal> args) {
   const std::string& name = f.info->name;
   if (!f.body) refuse("an extern function (" + name + ")");
-  for (const Frame& fr : frames)
-    if (fr.fn == &f) {
+  // With abstract_recursion, the frames of the encoded function split the stack into levels; another function
+  // may run once per level (a mutual recursion through it), the encoded one `recursion_depth` times inlined.
+  size_t level_start = 0, own = 0;
+  if (abstract_recursion && !frames.empty()) {
+    for (size_t i = 0; i < frames.size(); ++i)
+      if (frames[i].fn == frames.front().fn) level_start = i, ++own;
+    if (frames.front().fn == &f) {
+      if (own > recursion_depth) return abstract_call(f, args);
+      level_start = frames.size();
+    }
+  }
+  for (size_t i = level_start; i < frames.size(); ++i)
+    if (frames[i].fn == &f) {
       const std::string& caller = frames.back().fn->info->name;
       if (frames.back().fn == &f) refuse("recursion: " + name + " calls itself");
       refuse("recursion: " + caller + " calls " + name + ", which is already running");

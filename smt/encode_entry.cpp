@@ -196,13 +196,15 @@ Encoded refused(Context& c, const std::string& why) {
 
 }  // namespace
 
-Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in, bool summarize_loops,
-                    unsigned unroll) {
+Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, const Inputs& in,
+                    const EncodeOptions& options) {
   if (in.unsupported) return refused(c, *in.unsupported);
   try {
     enc::Encoder e(c, m);
-    e.summarize = summarize_loops;
-    e.unroll = unroll;
+    e.summarize = options.summarize_loops;
+    e.unroll = options.unroll;
+    e.abstract_recursion = options.abstract_recursion;
+    e.recursion_depth = options.recursion_depth;
     Bound b = bind_inputs(e, fn, in);
     for (size_t i = 0; i < in.params.size(); ++i)
       if (in.params[i].is_view || in.params[i].is_borrow) e.cell_names[b.cells[i]] = in.params[i].name;
@@ -216,6 +218,7 @@ Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, con
     observe(e, fn, in, b, ret, out.observed);
     e.check_limits();
     out.loops = std::move(e.summaries);
+    out.calls = std::move(e.abstract_calls);
     return out;
   } catch (const enc::Unsupported& u) {
     return refused(c, u.what);

@@ -159,7 +159,12 @@ class Encoder {
   std::map<uint32_t, std::string> cell_names;  // an input's cell: its parameter's name
   void summarize_loop(const Node* n);
 
-  // encode_call.cpp
+  // encode_call.cpp. With `abstract_recursion`, a call of the encoded function (frame 0) to itself is an
+  // AbstractCall recorded in `abstract_calls`.
+  bool abstract_recursion = false;
+  unsigned recursion_depth = 0;  // calls of the encoded function inlined before one is abstracted
+  std::vector<AbstractCall> abstract_calls;
+  SVal abstract_call(const ir::Function& f, const std::vector<SVal>& args);
   SVal call(const Node* n);
   SVal invoke(const ir::Function& f, std::vector<SVal> args);
   const ir::Function* dispatch(const ir::Function* f, std::vector<SVal>& args, bool& split, Term& take);

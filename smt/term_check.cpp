@@ -160,6 +160,10 @@ Term Context::fold_bv(TermKind k, const std::vector<Term>& args) {
       return make(TermKind::BvAnd, {a, bv(w, y - 1)});
     }
   }
+  // A remainder is below its divisor exactly when the divisor is not zero (SMT-LIB: x % 0 is x, never below 0):
+  // the identity a solver's bit-blasting takes long to find (a recursion's measure gcd(b, a % b)).
+  if (k == TermKind::BvUlt && a.kind() == TermKind::BvUrem && same(a.arg(1), b))
+    return make(TermKind::Not, {make(TermKind::Eq, {b, bv(w, 0)})});
   return {};
 }
 

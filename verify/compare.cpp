@@ -67,12 +67,15 @@ bool encode_all(Session& s, const ir::Module& rm, const ir::Module& cm, Function
     finish_plain(out, job, Status::Unknown, "The core IR has no body for " + job.symbol + ".");
     return false;
   }
-  s.ref_enc = encode_call(s.ctx, rm, *rf, s.in);
+  // A version's calls to itself are abstracted (recursion.h), related by the induction hypothesis.
+  EncodeOptions own;
+  own.abstract_recursion = true;
+  s.ref_enc = encode_call(s.ctx, rm, *rf, s.in, own);
   if (s.ref_enc.unsupported) {
     finish_unsupported(out, job, *s.ref_enc.unsupported + " (reference)");
     return false;
   }
-  s.cand_enc = encode_call(s.ctx, cm, *cf, s.in);
+  s.cand_enc = encode_call(s.ctx, cm, *cf, s.in, own);
   if (s.cand_enc.unsupported) {
     finish_unsupported(out, job, *s.cand_enc.unsupported + " (candidate)");
     return false;
@@ -83,6 +86,10 @@ bool encode_all(Session& s, const ir::Module& rm, const ir::Module& cm, Function
       finish_unsupported(out, job, *s.pre_enc.unsupported + " (precondition)");
       return false;
     }
+  }
+  if (!s.ref_enc.calls.empty() || !s.cand_enc.calls.empty()) {
+    s.recursive = true;
+    s.assumed = recursion_hypothesis(s.recursion_job(nullptr));
   }
   return true;
 }

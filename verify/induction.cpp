@@ -3,8 +3,7 @@
 #include "verify/induction.h"
 
 
-#include "base/sha256.h"
-#include "smt/smtlib.h"
+#include "verify/side_query.h"
 
 namespace cairn::smt {
 
@@ -109,43 +108,10 @@ Term conjunction(Context& c, const Pair& p, const std::vector<Candidate>& set, A
   return all;
 }
 
-struct Asker {
-  const LoopProofJob& job;
-  // One query on one solver (Houdini) or on every chosen one (obligations); its entries go to the record.
-  Answers ask(const std::vector<Term>& assertions, const std::vector<Term>& wanted, const SolverSet& use) {
-    Query q;
-    q.assertions = assertions;
-    q.wanted = wanted;
-    q.timeout_ms = job.timeout_ms;
-    Answers a = solve(q, use);
-    std::string sha = sha256_hex(smtlib_text(q));
-    for (Solver v : all_solvers()) {
-      if (!use.has(v)) continue;
-      const CheckResult& r = a[static_cast<size_t>(v)];
-      nlohmann::ordered_json e;
-      e["stage"] = "loop-induction";
-      e["solver"] = solver_name(v);
-      e["version"] = solver_version(v);
-      e["logic"] = r.logic;
-      e["timeout_ms"] = job.timeout_ms;
-      e["query_sha256"] = sha;
-      e["status"] = answer_name(r.answer);
-      if (job.queries) job.queries->push_back(e);
-    }
-    return a;
-  }
-};
-
-Solver first_chosen(const SolverSet& s) {
-  for (Solver v : all_solvers())
-    if (s.has(v)) return v;
-  return Solver::Z3;
-}
-
 // Drops the candidates a model of `assertions && !(all of them at `at`)` falsifies, until none is falsified.
 // False when a solver answer is neither sat nor unsat.
-bool prune(Asker& asker, Context& c, const Pair& p, std::vector<Candidate>& set, const std::vector<Term>& facts,
-           bool assume_head, At at, Solver solver, std::string& why) {
+bool prune(const LoopProofJob& job, Context& c, const Pair& p, std::vector<Candidate>& set,
+           const std::vector<Term>& facts, bool assume_head, At at, Solver solver, std::string& why) {
   for (size_t round = 0; round <= kMaxCandidates + 1; ++round) {
     if (set.empty()) return true;
     std::vector<Term> assertions = facts;
@@ -153,7 +119,7 @@ bool prune(Asker& asker, Context& c, const Pair& p, std::vector<Candidate>& set,
     assertions.push_back(!conjunction(c, p, set, at));
     std::vector<Term> wanted;
     for (const Candidate& x : set) wanted.push_back(p.holds(x, at));
-    Answers a = asker.ask(assertions, wanted, SolverSet::only(solver));
+    Answers a = ask_side(assertions, wanted, SolverSet::only(solver), job.timeout_ms, "loop-induction", job.queries);
     const CheckResult& r = a[static_cast<size_t>(solver)];
     if (r.answer == Answer::Unsat) return true;
     if (r.answer != Answer::Sat || r.values.size() != set.size()) {
@@ -198,7 +164,6 @@ LoopProof prove_loops(const LoopProofJob& job) {
                  " (" + lines_of(kl) + "); a proof for every trip count pairs them in order";
     return out;
   }
-  Asker asker{job};
   Solver infer = first_chosen(job.solvers);
   Term assumed = c.boolean(true);
   for (size_t j = 0; j < rl.size(); ++j) {
@@ -207,8 +172,8 @@ LoopProof prove_loops(const LoopProofJob& job) {
     Term reach = rl[j].reach && kl[j].reach;
     std::vector<Candidate> set = candidates(c, p);
     std::string why;
-    bool ok = prune(asker, c, p, set, {base, reach}, false, At::Entry, infer, why) &&
-              prune(asker, c, p, set, {base, reach, rl[j].cont, kl[j].cont}, true, At::Post, infer, why);
+    bool ok = prune(job, c, p, set, {base, reach}, false, At::Entry, infer, why) &&
+              prune(job, c, p, set, {base, reach, rl[j].cont, kl[j].cont}, true, At::Post, infer, why);
     if (!ok) {
       out.reason = "No loop invariant relates " + where(rl[j], kl[j]) + ": " + why;
       return out;
@@ -220,16 +185,9 @@ LoopProof prove_loops(const LoopProofJob& job) {
     Term broken = bxor(rl[j].reach, kl[j].reach) || (reach && !inv_entry) ||
                   (reach && inv_head && bxor(rl[j].cont, kl[j].cont)) ||
                   (reach && inv_head && rl[j].cont && kl[j].cont && !inv_post);
-    Answers a = asker.ask({base, broken}, {}, job.solvers);
+    Answers a = ask_side({base, broken}, {}, job.solvers, job.timeout_ms, "loop-induction", job.queries);
     std::string answers;
-    bool all_unsat = true;
-    for (Solver v : all_solvers()) {
-      if (!job.solvers.has(v)) continue;
-      Answer ans = a[static_cast<size_t>(v)].answer;
-      all_unsat = all_unsat && ans == Answer::Unsat;
-      answers += (answers.empty() ? "" : ", ") + std::string(solver_name(v)) + ": " + answer_name(ans);
-    }
-    if (!all_unsat) {
+    if (!all_unsat(a, job.solvers, answers)) {
       out.reason = "The loops could not be related: " + where(rl[j], kl[j]) +
                    " do not run in lockstep under the invariant found (" + answers + ")";
       return out;

@@ -19,7 +19,20 @@ using sem::scalar_literal;
 
 namespace {
 
-const sem::Limits kReplayLimits{};
+// A replay's budget: a witness of a recursion may ask for an exponential run (fib of a large n).
+sem::Limits replay_limits() {
+  sem::Limits l;
+  l.max_steps = 50'000'000;
+  return l;
+}
+const sem::Limits kReplayLimits = replay_limits();
+
+// One run of the replay; a stop at the budget or a `stack` trap marks the replay as out of resources.
+sem::CallOutcome run_one(const Callee& who, const std::vector<sem::ArgValue>& args, Replayed& r) {
+  sem::CallOutcome o = who.engine->call(*who.fn, args, kReplayLimits);
+  if (who.engine->out_of_steps() || (!o.defined && o.trap == check::TrapKind::Stack)) r.out_of_resources = true;
+  return o;
+}
 
 nlohmann::ordered_json scalar_json(check::Scalar t, uint64_t bits) {
   return nlohmann::ordered_json(sem::scalar_to_json(t, bits));
@@ -68,17 +81,21 @@ Replayed replay(Stage stage, const std::vector<sem::ArgValue>& args, const Calle
                 const Callee& cand) {
   Replayed r;
   r.args = args;
-  if (pre) r.pre = pre->engine->call(*pre->fn, args, kReplayLimits);
+  if (pre) r.pre = run_one(*pre, args, r);
   // Loops may run past the bound before loop-unrolling has passed: the versions run only after it.
   if (stage == Stage::DomainTotality || stage == Stage::DomainNonempty || stage == Stage::LoopUnrolling) return r;
   if (!pre_holds(r)) return r;
-  r.ref = ref.engine->call(*ref.fn, args, kReplayLimits);
-  if (stage != Stage::ReferenceTotality) r.cand = cand.engine->call(*cand.fn, args, kReplayLimits);
+  r.ref = run_one(ref, args, r);
+  if (stage != Stage::ReferenceTotality) r.cand = run_one(cand, args, r);
   return r;
 }
 
 ReplayFinding judge(Stage stage, const Replayed& r, const Callee& ref, std::string* why) {
   const check::FnInfo& fn = *ref.fn;
+  if (r.out_of_resources) {
+    if (why) *why = "the interpreter ran out of steps or of stack (a deep recursion), which is outside the model";
+    return ReplayFinding::Unreplayable;
+  }
   if (stage == Stage::DomainTotality) return r.pre && !r.pre->defined ? ReplayFinding::Confirmed : ReplayFinding::ReplayDisagreed;
   if (stage == Stage::DomainNonempty || stage == Stage::LoopUnrolling)
     // The interpreter counts no iterations: a loop witness replays as far as its input is admitted.

@@ -24,6 +24,9 @@ struct Callee {
 struct Replayed {
   std::vector<sem::ArgValue> args;
   std::optional<sem::CallOutcome> pre, ref, cand;
+  // Some run stopped at its step budget or trapped `stack` (a deep recursion): outside the model, so the
+  // replay shows nothing either way.
+  bool out_of_resources = false;
 };
 
 enum class ReplayFinding : uint8_t {

@@ -7,6 +7,7 @@
 #include "base/sha256.h"
 #include "smt/smtlib.h"
 #include "verify/record.h"
+#include "verify/recursion.h"
 #include "verify/witness.h"
 #include "verify/write.h"
 
@@ -143,6 +144,19 @@ bool conclude(Session& s, FunctionResult& out, const StageRun& r, nlohmann::orde
     s.inductive = true;
     if (deep_search(s, out, queries)) return true;
   }
+  if (s.recursive && r.decision.verdict == Verdict::ReplayDisagreed &&
+      (r.stage == Stage::ReferenceTotality || r.stage == Stage::Equivalence)) {
+    // Where the recursion bottoms out within 16 calls on the admitted inputs, inlining them decides exactly.
+    if (deepen_recursion(s)) {
+      stage_loop(s, out, queries);
+      return true;
+    }
+    unknown(s, out, r, "The calls of " + sym + " to itself, related by induction (both versions' calls assumed to "
+                       "agree on equal arguments), do not rule out a difference at " + stage_name(r.stage) +
+                       ", and no solver model replays as one: the two recursions may not call themselves on the same "
+                       "arguments" + (r.failed ? " (" + r.failed->failure + ")" : std::string()));
+    return true;
+  }
   if (s.inductive && r.decision.verdict == Verdict::ReplayDisagreed) {
     unknown(s, out, r, loop_reason(s) + ". The loop invariants found do not rule out a difference at " +
                            stage_name(r.stage) + ", and no solver model replays as one (the invariants may be too weak)");
@@ -241,6 +255,11 @@ StageRun ask(Session& s, Stage stage, nlohmann::ordered_json& queries) {
 
 using namespace detail;
 
+void run_stages(Session& s, FunctionResult& out) {
+  nlohmann::ordered_json queries = nlohmann::ordered_json::array();
+  stage_loop(s, out, queries);
+}
+
 Callee Session::ref_callee() {
   if (!ref_engine) ref_engine = sem::Engine::compile(*ref->run.program, ref->run.sources);
   return Callee{ref_engine.get(), ref_fn, ref};
@@ -254,19 +273,72 @@ Callee Session::pre_callee() {
   c.fn = pre_fn;
   return c;
 }
+RecursionJob Session::recursion_job(nlohmann::ordered_json* queries) const {
+  RecursionJob j;
+  j.ctx = const_cast<Context*>(&ctx);
+  j.in = &in;
+  j.ref = &ref_enc;
+  j.cand = &cand_enc;
+  j.ref_module = ref->ir.get();
+  j.ref_fn = ref->ir->find(ref_fn);
+  j.cand_module = cand->ir.get();
+  j.cand_fn = cand->ir->find(cand_fn);
+  if (pre_fn) {
+    j.pre_module = ref->ir.get();
+    j.pre = ref->ir->find(pre_fn);
+  }
+  j.totality = !job->options.allow_reference_traps;
+  j.solvers = job->options.solvers;
+  j.timeout_ms = job->options.timeout_ms;
+  j.queries = queries;
+  return j;
+}
+
 Encodings Session::encodings() const {
   Encodings e;
   e.in = &in;
   e.ref = inductive ? &ref_ind : &ref_enc;
   e.cand = inductive ? &cand_ind : &cand_enc;
   e.pre = pre_fn ? &pre_enc : nullptr;
-  if (inductive) e.assumed = assumed;
+  if (inductive || recursive) e.assumed = assumed;
   e.within_bound = within_bound;
   return e;
 }
 
-void run_stages(Session& s, FunctionResult& out) {
-  nlohmann::ordered_json queries = nlohmann::ordered_json::array();
+namespace detail {
+
+// A recursion related by induction: whether both versions terminate, written into the record; the human line's
+// scope.
+std::string recursion_verdict(Session& s, nlohmann::ordered_json& record) {
+  RecursionJob job = s.recursion_job(nullptr);
+  nlohmann::ordered_json queries = record["queries"];
+  job.queries = &queries;
+  Termination t = termination(job);
+  record["queries"] = queries;
+  record["termination"] = t.proved ? "proved" : "assumed";
+  record["termination_measures"] = t.measures;
+  record["trust"].push_back("calls nest within the stack: a stack trap of a deep recursion is outside the model");
+  return t.proved ? ", for every input (recursion related by induction, termination shown)"
+                  : ", where both terminate (recursion related by induction)";
+}
+
+// Once: both versions encoded again with kUnrollBound calls to themselves inlined before the abstracted ones.
+bool deepen_recursion(Session& s) {
+  if (s.deepened) return false;
+  s.deepened = true;
+  EncodeOptions deeper;
+  deeper.abstract_recursion = true;
+  deeper.recursion_depth = kUnrollBound;
+  Encoded r = encode_call(s.ctx, *s.ref->ir, *s.ref->ir->find(s.ref_fn), s.in, deeper);
+  Encoded k = encode_call(s.ctx, *s.cand->ir, *s.cand->ir->find(s.cand_fn), s.in, deeper);
+  if (r.unsupported || k.unsupported) return false;
+  s.ref_enc = std::move(r);
+  s.cand_enc = std::move(k);
+  s.assumed = recursion_hypothesis(s.recursion_job(nullptr));
+  return true;
+}
+
+void stage_loop(Session& s, FunctionResult& out, nlohmann::ordered_json& queries) {
   std::array<std::optional<Answer>, kSolverCount> first_other{};
   bool first_stage = true;
   for (Stage stage : stages_asked(s.job->options.allow_reference_traps)) {
@@ -308,12 +380,15 @@ void run_stages(Session& s, FunctionResult& out) {
   out.record["agreement"] = both ? "both" : "one";
   out.record["quantification"] = quantification_text(s.job->symbol, s.job->assume ? s.job->assume->expr : "true");
   out.record["observation"] = observation_text();
-  out.record["proof"] = s.inductive ? "inductive" : "bounded";
+  out.record["proof"] = s.inductive || s.recursive ? "inductive" : "bounded";
   if (s.inductive) out.record["invariants"] = s.invariants;
+  std::string scope = s.inductive ? ", for every n (loops proved by induction)" : "";
+  if (s.recursive) scope = recursion_verdict(s, out.record);
   out.summary = "smt-equivalent";
-  out.human = "smt-equivalent: " + s.job->symbol + ", " + agreement_phrase(summary, both) +
-              (s.inductive ? ", for every n (loops proved by induction)" : "") + ": no admitted input tells " +
-              s.job->ref->path + " from " + s.job->cand->path + "\n";
+  out.human = "smt-equivalent: " + s.job->symbol + ", " + agreement_phrase(summary, both) + scope +
+              ": no admitted input tells " + s.job->ref->path + " from " + s.job->cand->path + "\n";
 }
+
+}  // namespace detail
 
 }  // namespace cairn::smt

@@ -10,6 +10,7 @@
 #include "semantics/embed.h"
 #include "smt/encode.h"
 #include "verify/compare.h"
+#include "verify/recursion.h"
 #include "verify/replay.h"
 #include "verify/stages.h"
 
@@ -31,12 +32,16 @@ struct Session {
   Encoded ref_ind, cand_ind;
   Term assumed;
   nlohmann::ordered_json invariants;
+  // A version calls itself (recursion.h): the encodings hold its calls abstracted, `assumed` is the induction
+  // hypothesis over them.
+  bool recursive = false, deepened = false;
   // Engines are compiled when a witness first needs replaying.
   std::unique_ptr<sem::Engine> ref_engine, cand_engine;
   Callee ref_callee();
   Callee cand_callee();
   Callee pre_callee();
   Encodings encodings() const;
+  RecursionJob recursion_job(nlohmann::ordered_json* queries) const;
 };
 
 // Runs the stages in order on `s`, filling `out` (status, record fields, human line).

@@ -21,9 +21,11 @@ bool deep_search(Session& s, FunctionResult& out, nlohmann::ordered_json& querie
   if (d->in.unsupported) return false;
   const ir::Function* rf = s.ref->ir->find(s.ref_fn);
   const ir::Function* cf = s.cand->ir->find(s.cand_fn);
-  d->ref_enc = encode_call(d->ctx, *s.ref->ir, *rf, d->in, false, depth);
-  d->cand_enc = encode_call(d->ctx, *s.cand->ir, *cf, d->in, false, depth);
-  if (s.pre_fn) d->pre_enc = encode_call(d->ctx, *s.ref->ir, *s.ref->ir->find(s.pre_fn), d->in, false, depth);
+  EncodeOptions deep;
+  deep.unroll = depth;
+  d->ref_enc = encode_call(d->ctx, *s.ref->ir, *rf, d->in, deep);
+  d->cand_enc = encode_call(d->ctx, *s.cand->ir, *cf, d->in, deep);
+  if (s.pre_fn) d->pre_enc = encode_call(d->ctx, *s.ref->ir, *s.ref->ir->find(s.pre_fn), d->in, deep);
   if (d->ref_enc.unsupported || d->cand_enc.unsupported || (s.pre_fn && d->pre_enc.unsupported)) return false;
   d->within_bound = true;
   for (Stage st : {Stage::ReferenceTotality, Stage::Equivalence}) {
@@ -46,8 +48,10 @@ namespace {
 std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
   const ir::Function* rf = s.ref->ir->find(s.ref_fn);
   const ir::Function* cf = s.cand->ir->find(s.cand_fn);
-  s.ref_ind = encode_call(s.ctx, *s.ref->ir, *rf, s.in, true);
-  s.cand_ind = encode_call(s.ctx, *s.cand->ir, *cf, s.in, true);
+  EncodeOptions summarized;
+  summarized.summarize_loops = true;
+  s.ref_ind = encode_call(s.ctx, *s.ref->ir, *rf, s.in, summarized);
+  s.cand_ind = encode_call(s.ctx, *s.cand->ir, *cf, s.in, summarized);
   if (s.ref_ind.unsupported || s.cand_ind.unsupported)
     return "The summarized loops are outside the modeled fragment (" +
            (s.ref_ind.unsupported ? *s.ref_ind.unsupported : *s.cand_ind.unsupported) + ")";

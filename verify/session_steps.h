@@ -37,6 +37,11 @@ std::string loop_reason(const Session& s);
 // Some loop may run past the unrolling bound (session_loops.cpp): a proof for every trip count, else a difference
 // within the bound, else one within --depth. True when the comparison ends here.
 bool past_the_bound(Session& s, FunctionResult& out, const StageRun& r, nlohmann::ordered_json& queries);
+// The stage loop over the session's encodings, from the first stage; `queries` grows.
+void stage_loop(Session& s, FunctionResult& out, nlohmann::ordered_json& queries);
+// A recursion not decided with its calls abstracted: re-encoded once with 16 calls inlined first (false when
+// done before, or outside the fragment).
+bool deepen_recursion(Session& s);
 // The search to --depth: true when it found (and concluded with) a replayed difference.
 bool deep_search(Session& s, FunctionResult& out, nlohmann::ordered_json& queries);
 

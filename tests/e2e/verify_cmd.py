@@ -273,10 +273,31 @@ p, _ = verify([sref, scand, "--symbol", "pick"], fmt="human")
 check(p.stdout.startswith("counterexample: pick at a = ") and "reference returns Some(" in p.stdout, "sum human %r" % p.stdout)
 
 # --- outside the modeled fragment: unknown with unsupported_profile ---
-rec_ref = write("rec.cairn", "fn fact(n:u64) -> u64 {\n  if n == 0 {\n    return 1;\n  }\n  return n * fact(n - 1);\n}\n")
-p, r = verify([rec_ref, rec_ref, "--symbol", "fact"])
+# a recursion of a helper (not of the function compared) is still outside the fragment
+rec_ref = write("rec.cairn", "fn g(n:u64) -> u64 {\n  if n == 0 {\n    return 0;\n  }\n  return g(n - 1);\n}\n"
+                "fn f(n:u64) -> u64 = g(n);\n")
+p, r = verify([rec_ref, rec_ref, "--symbol", "f"])
 check(p.returncode == 2 and r.get("status") == "unknown" and r.get("unsupported_profile") is True and
-      "recursion" in r.get("reason", ""), "recursion: %s" % p.stdout[:300])
+      "recursion: g calls itself" in r.get("reason", ""), "recursion: %s" % p.stdout[:300])
+
+# --- a recursion related by induction (docs/verify-loops.md "Recursion") ---
+fact_r = write("fact_r.cairn", "fn fact(n:u64) -> u64 {\n  if n == 0 { return 1; }\n  return mul_wrap(n, fact(n - 1));\n}\n")
+fact_c = write("fact_c.cairn", "fn fact(n:u64) -> u64 {\n  if n <= 1 { return 1; }\n  return mul_wrap(n, fact(n - 1));\n}\n")
+p, r = verify([fact_r, fact_c, "--symbol", "fact"])
+check(p.returncode == 0 and r.get("status") == "smt-equivalent" and r.get("proof") == "inductive" and
+      r.get("termination") == "proved" and "n decreases" in r.get("termination_measures", {}).get("reference", "") and
+      any("stack" in t for t in r.get("trust", [])) and any(q.get("stage") == "termination" for q in r.get("queries", [])),
+      "recursive fact: %s" % p.stdout[-400:])
+p, _ = verify([fact_r, fact_c, "--symbol", "fact"], fmt="human")
+check("for every input (recursion related by induction, termination shown)" in p.stdout, "fact human %r" % p.stdout)
+m91_r = write("m91_r.cairn", "fn m(n:i64) -> i64 {\n  if n > 100 { return n - 10; }\n  return m(m(n + 11));\n}\n")
+m91_c = write("m91_c.cairn", "fn m(n:i64) -> i64 {\n  if n <= 100 { return m(m(n + 11)); }\n  return n - 10;\n}\n")
+p, r = verify([m91_r, m91_c, "--symbol", "m"], fmt="human")
+check(p.returncode == 0 and "where both terminate (recursion related by induction)" in p.stdout, "m91 human %r" % p.stdout)
+fact_z = write("fact_z.cairn", "fn fact(n:u64) -> u64 {\n  if n == 0 { return 0; }\n  return mul_wrap(n, fact(n - 1));\n}\n")
+p, r = verify([fact_r, fact_z, "--symbol", "fact"])
+check(p.returncode == 1 and r.get("status") == "counterexample" and r.get("counterexample") == {"n": 0} and
+      r.get("concrete_replay") is True, "recursive twin: %s" % p.stdout[-300:])
 p, _ = verify([ref, cand, "--symbol", "scale"], env={"CAIRN_FORMAT": "human"}, fmt=None)
 check(p.stdout.startswith("counterexample: scale at x = 63"), "CAIRN_FORMAT=human: %r" % p.stdout[:100])
 

@@ -2,6 +2,7 @@
 // (which e2e_verify_loops checks cairn verify gives, for every trip count) agrees on random inputs of every length
 // 0..200, well past the unrolling bound; and every pair expected to be a counterexample or unknown because it differs
 // past the bound shows a difference on some input the same way. A proof that says "equivalent" wrongly fails here.
+// The recursion corpus (tests/verify/recursion/) likewise, on drawn scalar inputs.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -76,9 +77,9 @@ std::vector<sem::ArgValue> arguments(const check::FnInfo& fn, uint64_t len, std:
   return args;
 }
 
-std::vector<std::pair<fs::path, nlohmann::json>> corpus() {
+std::vector<std::pair<fs::path, nlohmann::json>> corpus(const char* name = "loops") {
   std::vector<std::pair<fs::path, nlohmann::json>> out;
-  fs::path root = fs::path(CAIRN_SOURCE_DIR) / "tests" / "verify" / "loops";
+  fs::path root = fs::path(CAIRN_SOURCE_DIR) / "tests" / "verify" / name;
   for (const auto& e : fs::directory_iterator(root)) {
     std::ifstream in(e.path() / "expect.json");
     if (!in) continue;
@@ -134,6 +135,57 @@ TEST(LoopCorpus, PastBoundTwinsDiffer) {
     EXPECT_TRUE(differs) << dir.filename() << ": no input up to length 200 tells the twins apart";
   }
   EXPECT_GE(twins, 8u);
+}
+
+// The recursion corpus against the interpreter: every pair expected smt-equivalent agrees on drawn scalar inputs
+// (mostly small, so the recursions end; a run that reaches the step budget or the stack counts for nothing, as a
+// proof "where both terminate" says nothing there), and every pair whose truth is "different" differs on some.
+TEST(RecursionCorpus, ProvedPairsAgreeAndDifferentPairsDiffer) {
+  auto pairs = corpus("recursion");
+  ASSERT_GE(pairs.size(), 15u);
+  sem::Limits limits;
+  limits.max_steps = 100'000;
+  auto ended = [&](const sem::Engine& e, const sem::CallOutcome& o) {
+    return !e.out_of_steps() && (o.defined || o.trap != check::TrapKind::Stack);
+  };
+  size_t proved = 0, different = 0;
+  for (const auto& [dir, exp] : pairs) {
+    bool equivalent = exp["status"] == "smt-equivalent";
+    bool differs_truly = exp.value("truth", "") == "different";
+    if (!equivalent && !differs_truly) continue;
+    Loaded l;
+    std::string error;
+    ASSERT_TRUE(load(dir, exp["symbol"], l, error)) << dir << ": " << error;
+    std::mt19937_64 rng(std::hash<std::string>{}(dir.filename().string()));
+    size_t compared = 0;
+    bool differs = false;
+    for (int round = 0; round < 300 && !differs; ++round) {
+      std::vector<sem::ArgValue> args;
+      for (const check::ParamSig& p : l.ref_fn->params) {
+        sem::ArgValue a;
+        a.bits = round % 3 == 0 ? draw(rng, p.type->scalar) : rng() % (round % 3 == 1 ? 5 : 120);
+        args.push_back(a);
+      }
+      sem::CallOutcome r = l.ref_engine->call(*l.ref_fn, args, limits);
+      bool r_ended = ended(*l.ref_engine, r);
+      sem::CallOutcome c = l.cand_engine->call(*l.cand_fn, args, limits);
+      if (!r_ended || !ended(*l.cand_engine, c)) continue;
+      ++compared;
+      if (!outcomes_agree(r, c)) {
+        differs = true;
+        EXPECT_FALSE(equivalent) << dir.filename() << " is proved but disagrees on a drawn input";
+      }
+    }
+    if (equivalent) {
+      ++proved;
+      EXPECT_GE(compared, 50u) << dir.filename() << ": too few drawn inputs ended in both versions";
+    } else {
+      ++different;
+      EXPECT_TRUE(differs) << dir.filename() << ": no drawn input tells the versions apart";
+    }
+  }
+  EXPECT_GE(proved, 8u);
+  EXPECT_GE(different, 5u);
 }
 
 }  // namespace
