@@ -6,6 +6,7 @@
 
 #include "front/check/expr_info.h"
 #include "smt/encode_state.h"
+#include "smt/planted_defect.h"
 
 namespace cairn::smt::enc {
 
@@ -92,6 +93,7 @@ void Encoder::summarize_loop(const Node* n) {
   };
 
   std::set<std::pair<size_t, size_t>> state;  // (cell, leaf) an iteration may change
+  std::set<std::pair<size_t, size_t>> dropped;  // the planted defect's (tests only)
   for (int round = 0; round < kSettleRounds; ++round) {
     const size_t round_start = c.size();
     cells = at_entry;
@@ -151,6 +153,12 @@ void Encoder::summarize_loop(const Node* n) {
         if (it != leaf_at.end()) {
           sum.leaves[it->second].post = *after[leaf];
         } else if (!same(*before[leaf], *after[leaf])) {
+          // The planted defect (tests only): the first changed value is not havocked, as if unchanged.
+          if (active_test_defect() == TestDefect::SummaryDropsLeaf && state.empty() && !dropped.count(key)) {
+            dropped.insert(key);
+            continue;
+          }
+          if (dropped.count(key)) continue;
           state.insert(key);
           settled = false;
         }

@@ -261,6 +261,13 @@ SVal updated(Encoder& e, const SVal& cur, const std::vector<Step>& steps, size_t
 void Encoder::write(const Loc& l, const SVal& v) {
   if (active.is_false()) return;
   SVal& cell = cells.at(l.cell);
+  if (!l.steps.empty() && !active.is_true()) {
+    // Below the cell, the condition goes into the value written (store(a, i, ite(c, v, a[i])) is
+    // ite(c, store(a, i, v), a)): storage stays a chain of writes, whose reads at literal indices fold.
+    SVal kept = merge(active, v, read(l));
+    cell = updated(*this, cell, l.steps, 0, kept);
+    return;
+  }
   SVal next = updated(*this, cell, l.steps, 0, v);
   cell = merge(active, next, cell);
 }

@@ -112,6 +112,7 @@ class Context {
   Sort result_sort(TermKind k, const std::vector<Term>& args, uint64_t p0, uint64_t p1, Sort result);
   Term simplify(TermKind k, const std::vector<Term>& args, Sort s);
   Term fold_bv(TermKind k, const std::vector<Term>& args);
+  Term fold_array(TermKind k, const std::vector<Term>& args);
   Term intern(TermKind k, Sort s, const std::vector<Term>& args, uint64_t p0, uint64_t p1, uint32_t name);
   uint64_t hash_node(TermKind k, Sort s, const std::vector<Term>& args, uint64_t p0, uint64_t p1,
                      uint32_t name) const;

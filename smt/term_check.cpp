@@ -167,6 +167,21 @@ Term Context::fold_bv(TermKind k, const std::vector<Term>& args) {
   return {};
 }
 
+// Reads and writes at literal indices through a chain of writes at literal indices: a read of the element last
+// written there, or past a write elsewhere; a read of a constant array; a write over a write at the same index.
+// So an unrolled loop's element reads stay element terms instead of a solver's case split per write.
+Term Context::fold_array(TermKind k, const std::vector<Term>& args) {
+  Term a = args[0], i = args[1];
+  if (k == TermKind::Store) {
+    if (a.kind() == TermKind::Store && same(a.arg(1), i)) return make(TermKind::Store, {a.arg(0), i, args[2]});
+    return {};
+  }
+  if (a.kind() == TermKind::ConstArray) return a.arg(0);
+  if (a.kind() != TermKind::Store || i.kind() != TermKind::BvConst || a.arg(1).kind() != TermKind::BvConst) return {};
+  if (same(a.arg(1), i)) return a.arg(2);
+  return make(TermKind::Select, {a.arg(0), i});  // interned: distinct literals differ in value
+}
+
 // Folds boolean constants so that guards and path conditions stay small, and the float of a float's
 // bits (to_fp b = x defines b); null when nothing folds.
 Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
@@ -219,7 +234,9 @@ Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
     case TermKind::FpDiv: case TermKind::FpSqrt: case TermKind::FpRound: case TermKind::FpNeg:
     case TermKind::FpAbs: case TermKind::FpEq: case TermKind::FpLt: case TermKind::FpLeq:
     case TermKind::FpIsNan: case TermKind::FpIsInf: case TermKind::FpIsZero: case TermKind::FpIsNeg:
-    case TermKind::Select: case TermKind::Store: case TermKind::ConstArray:
+    case TermKind::Select: case TermKind::Store:
+      return fold_array(k, args);
+    case TermKind::ConstArray:
       return {};
   }
   outside_closed_set("smt::TermKind");

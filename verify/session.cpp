@@ -301,6 +301,7 @@ Encodings Session::encodings() const {
   e.cand = inductive ? &cand_ind : &cand_enc;
   e.pre = pre_fn ? &pre_enc : nullptr;
   if (inductive || recursive) e.assumed = assumed;
+  e.assumed_from_totality = recursive && !inductive;
   e.within_bound = within_bound;
   return e;
 }

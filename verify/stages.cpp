@@ -46,7 +46,8 @@ Term domain(Context& c, const Encodings& e) { return e.in->admitted && precondit
 Query stage_query(Context& c, Stage stage, const Encodings& e, unsigned timeout_ms) {
   Query q;
   q.assertions.push_back(stage_assertion(c, stage, e));
-  if (!e.assumed.is_null()) q.assertions.push_back(e.assumed);
+  bool before_totality = stage == Stage::DomainTotality || stage == Stage::DomainNonempty || stage == Stage::LoopUnrolling;
+  if (!e.assumed.is_null() && !(e.assumed_from_totality && before_totality)) q.assertions.push_back(e.assumed);
   if (e.within_bound) {
     // The unrolled encoding is exact where no loop starts a 17th iteration: a difference found there is real.
     q.assertions.push_back(!e.ref->past_bound && !e.cand->past_bound);

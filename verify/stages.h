@@ -16,6 +16,9 @@ struct Encodings {
   const Encoded* cand = nullptr;
   const Encoded* pre = nullptr;
   Term assumed;               // loop invariants the versions' encodings rest on (null: none)
+  // The assumption is a recursion's induction hypothesis (recursion.h), about what the versions observe: asked from
+  // reference-totality on, not of the domain and loop-unrolling stages (which it cannot help).
+  bool assumed_from_totality = false;
   bool within_bound = false;  // only the inputs on which no loop runs past the unrolling bound
 };
 

@@ -10,11 +10,6 @@ using check::Scalar;
 
 namespace {
 
-smt::Term literal(smt::Context& c, const smt::InputLeaf& leaf, uint64_t v) {
-  if (leaf.type == Scalar::Bool) return c.boolean((v & 1) != 0);
-  return c.bv(check::scalar_bits(leaf.type), v);
-}
-
 uint64_t low_bits(Scalar t, uint64_t bits) {
   unsigned w = t == Scalar::Bool ? 1 : check::scalar_bits(t);
   return w >= 64 ? bits : bits & ((uint64_t{1} << w) - 1);
@@ -62,6 +57,11 @@ std::optional<std::string> compare_leaf(const smt::Observed& o, const sem::Obser
 
 }  // namespace
 
+smt::Term scalar_term(smt::Context& c, check::Scalar t, uint64_t bits) {
+  if (t == Scalar::Bool) return c.boolean((bits & 1) != 0);
+  return c.bv(check::scalar_bits(t), bits);
+}
+
 smt::Query concrete_query(smt::Context& c, const smt::Inputs& in, const smt::Encoded& e,
                           const std::vector<uint64_t>& values, unsigned timeout_ms) {
   smt::Query q;
@@ -69,7 +69,7 @@ smt::Query concrete_query(smt::Context& c, const smt::Inputs& in, const smt::Enc
   q.assertions.push_back(in.admitted);
   for (size_t i = 0; i < in.leaves.size(); ++i)
     if (in.leaves[i].term.kind() != smt::TermKind::BvConst)  // a literal extent is its value already
-      q.assertions.push_back(smt::eq(in.leaves[i].term, literal(c, in.leaves[i], values.at(i))));
+      q.assertions.push_back(smt::eq(in.leaves[i].term, scalar_term(c, in.leaves[i].type, values.at(i))));
   q.wanted = {e.trapped, e.past_bound};
   for (const smt::Observed& o : e.observed) {
     if (!o.is_array) {

@@ -12,6 +12,9 @@
 
 namespace cairn::fuzz {
 
+// A scalar's model bits as a literal term (bool: true or false; else a bit-vector of the scalar's width).
+smt::Term scalar_term(smt::Context& c, check::Scalar t, uint64_t bits);
+
 // The query: the admitted inputs, each leaf equal to its value; wanted: trapped, past_bound, then per observed
 // part its relevance and value (a scalar) or its length and first 16 elements (an array).
 smt::Query concrete_query(smt::Context& c, const smt::Inputs& in, const smt::Encoded& e,

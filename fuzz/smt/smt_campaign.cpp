@@ -78,7 +78,8 @@ CampaignResult run_smt_campaign(const SmtOptions& options, const std::string& ou
               std::to_string(smt.value("functions", 0)) + " functions, " + std::to_string(smt.value("inputs", 0)) +
               " inputs in " + rate + " (" + std::to_string(smt.value("outside_fragment", 0)) + " outside the fragment, " +
               std::to_string(smt.value("beyond_bound", 0)) + " inputs beyond the bound, " +
-              std::to_string(smt.value("timeouts", 0)) + " solver timeouts)\n";
+              std::to_string(smt.value("timeouts", 0)) + " solver timeouts, " +
+              std::to_string(smt.value("inductive", 0)) + " inputs also checked against loops proved by induction)\n";
   out.human += agreed ? "agreed: the encoding and the interpreter agree on every input asked\n"
                       : "disagreed: " + std::to_string(c.mismatches.size()) + " mismatches, " + std::to_string(defects.size()) +
                             " generator defects\n" + lines;

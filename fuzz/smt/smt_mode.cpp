@@ -27,6 +27,7 @@ nlohmann::ordered_json counts_json(const SmtCounts& c) {
   j["outside_fragment"] = c.outside_fragment;
   j["beyond_bound"] = c.beyond_bound;
   j["timeouts"] = c.timeouts;
+  j["inductive"] = c.inductive;
   return j;
 }
 
@@ -48,6 +49,7 @@ void SmtCounts::add(const SmtCounts& o) {
   outside_fragment += o.outside_fragment;
   beyond_bound += o.beyond_bound;
   timeouts += o.timeouts;
+  inductive += o.inductive;
 }
 
 nlohmann::ordered_json SmtMismatch::to_json() const {

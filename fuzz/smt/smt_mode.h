@@ -62,8 +62,10 @@ struct SmtMismatch {
 // The counts of §6.5's `smt` object. `functions`: functions inside the fragment whose inputs were drawn;
 // `inputs`: inputs asked of the solvers and compared; `beyond_bound`: inputs on which a loop would pass 16 iterations
 // (or whose literal view extent passes 16 elements); `timeouts`: solver answers other than sat/unsat.
+// `inductive`: inputs also checked against the function's loops summarized and proved by induction
+// (inductive_check.h), in the first four drawn inputs of a function whose loops were related.
 struct SmtCounts {
-  uint64_t functions = 0, inputs = 0, outside_fragment = 0, beyond_bound = 0, timeouts = 0;
+  uint64_t functions = 0, inputs = 0, outside_fragment = 0, beyond_bound = 0, timeouts = 0, inductive = 0;
   void add(const SmtCounts& o);
 };
 
@@ -81,7 +83,8 @@ SmtProgramResult check_program_smt(const std::string& text, uint64_t index, uint
                                    const SmtOptions& options);
 
 struct SmtCampaign {
-  nlohmann::ordered_json smt;       // {functions, inputs, outside_fragment, beyond_bound, timeouts, mismatches}
+  nlohmann::ordered_json smt;       // {functions, inputs, outside_fragment, beyond_bound, timeouts, inductive,
+                                    //  mismatches}
   std::vector<SmtMismatch> mismatches;
   uint64_t programs = 0;
   nlohmann::ordered_json generator_defects = nlohmann::ordered_json::array();  // [{index, reason}]

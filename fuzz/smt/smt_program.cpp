@@ -6,6 +6,7 @@
 #include "front/driver/driver.h"
 #include "fuzz/smt/concrete_query.h"
 #include "fuzz/smt/draw_inputs.h"
+#include "fuzz/smt/inductive_check.h"
 #include "fuzz/smt/smt_mode.h"
 #include "fuzz/smt/smt_recheck.h"
 #include "verify/load.h"
@@ -23,6 +24,9 @@ sem::Limits call_limits() {
   return l;
 }
 
+// The drawn inputs of a function also checked against its loops proved by induction (a query each).
+constexpr unsigned kInductiveInputs = 4;
+
 // The state of one function's examination.
 struct FunctionRun {
   const smt::Side* side = nullptr;
@@ -31,6 +35,8 @@ struct FunctionRun {
   smt::Context ctx;
   smt::Inputs in;
   smt::Encoded enc;
+  std::optional<InductiveEncoding> ind;  // its top-level loops summarized and proved by induction
+  unsigned inductive_left = kInductiveInputs;
   uint64_t index = 0;
   const std::string* text = nullptr;
   const SmtOptions* options = nullptr;
@@ -97,8 +103,18 @@ void check_input(FunctionRun& f, const std::vector<uint64_t>& values, SmtProgram
       out.mismatches.push_back(make_mismatch(f, d->kind, name, std::string(name) + ": " + d->detail, values, args, run));
   }
   // An input is counted once: compared, or beyond the bound when a solver's model passes 16 iterations.
-  if (beyond) ++out.counts.beyond_bound;
-  else ++out.counts.inputs;
+  if (beyond) {
+    ++out.counts.beyond_bound;
+    return;
+  }
+  ++out.counts.inputs;
+  if (!f.ind || f.inductive_left == 0) return;
+  --f.inductive_left;
+  ++out.counts.inductive;
+  if (std::optional<InductiveMiss> miss =
+          check_inductive(f.ctx, f.in, *f.ind, values, run, f.options->solvers, f.options->timeout_ms))
+    out.mismatches.push_back(make_mismatch(f, SmtMismatchKind::Inductive, miss->solver.c_str(), miss->detail, values,
+                                           args, run));
 }
 
 // Encodes f.fn; false (counted as outside the fragment) when it is not modeled.
@@ -110,6 +126,7 @@ bool encode_function(FunctionRun& f, SmtProgramResult& out) {
     ++out.counts.outside_fragment;
     return false;
   }
+  f.ind = inductive_encoding(f.ctx, *f.side, *f.fn, f.in, f.options->solvers, f.options->timeout_ms);
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include "front/check/types.h"
 #include "front/driver/driver.h"
 #include "fuzz/smt/concrete_query.h"
+#include "fuzz/smt/inductive_check.h"
 #include "verify/load.h"
 #include "verify/replay.h"
 
@@ -144,6 +145,16 @@ Recheck recheck_call(const std::string& path, const std::string& text, const Fix
     return r;
   }
   ask_solvers(ctx, in, enc, call, run, solvers, timeout_ms, r);
+  if (r.verdict != RecheckVerdict::Agreed) return r;
+  // The run against the loops summarized and proved by induction (the kind `inductive`).
+  std::optional<InductiveEncoding> ind = inductive_encoding(ctx, side, *fn, in, solvers, timeout_ms);
+  if (!ind) return r;
+  if (std::optional<InductiveMiss> miss = check_inductive(ctx, in, *ind, call.leaves, run, solvers, timeout_ms)) {
+    r.verdict = RecheckVerdict::Mismatch;
+    r.kind = SmtMismatchKind::Inductive;
+    r.solver = miss->solver;
+    r.detail = miss->detail;
+  }
   return r;
 }
 

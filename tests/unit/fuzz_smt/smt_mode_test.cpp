@@ -5,6 +5,7 @@
 
 #include "fuzz/smt/draw_inputs.h"
 #include "fuzz/smt/smt_mode.h"
+#include "smt/planted_defect.h"
 
 namespace cairn::fuzz {
 namespace {
@@ -81,6 +82,42 @@ TEST(FuzzSmt, InterpreterAndBothSolversAgree) {
   // count(n) passes 16 iterations for most drawn n (edges and random 64-bit values).
   EXPECT_GT(r.counts.beyond_bound, 0u);
   EXPECT_LE(r.counts.timeouts, 4u);  // a loaded machine may time out a float query or two
+}
+
+// Loops the inductive queries reach (inductive_check.h): a fold, an in-place update, a counter with a while.
+const char* kLoops = R"(fn sum(n:usize, xs:ro<u64>[n]) -> u64 {
+  let mut s:u64 = 0;
+  for x in xs { s = add_wrap(s, x); }
+  return s;
+}
+fn bump(n:usize, xs:rw<u16>[n], v:u16) {
+  for i in 0..n { xs[i] = add_wrap(xs[i], v); }
+}
+fn evens(n:u32) -> u32 {
+  let mut k:u32 = 0;
+  let mut c:u32 = 0;
+  while k < n % 40 { if k % 2 == 0 { c += 1; } k += 1; }
+  return c;
+}
+fn main() -> i32 { return 0; }
+)";
+
+TEST(FuzzSmt, EveryRunIsAmongTheLoopsProvedByInduction) {
+  SmtProgramResult r = check_program_smt(kLoops, 0, 11, fast_options());
+  ASSERT_FALSE(r.defect) << *r.defect;
+  for (const SmtMismatch& m : r.mismatches) ADD_FAILURE() << m.function << ": " << smt_mismatch_name(m.kind) << " " << m.detail;
+  EXPECT_GE(r.counts.inductive, 8u);  // four inputs of at least two of the three functions
+  EXPECT_LE(r.counts.inductive, 12u);
+}
+
+// A loop summary that leaves out a changed value (the planted defect summary-drops-leaf) excludes real runs: the
+// inductive queries report it, the fault that would let verify prove a false equivalence.
+TEST(FuzzSmt, ASummaryThatLeavesOutAValueIsAnInductiveMismatch) {
+  smt::set_test_defect(smt::TestDefect::SummaryDropsLeaf);
+  SmtProgramResult r = check_program_smt(kLoops, 0, 11, fast_options());
+  smt::set_test_defect(smt::TestDefect::None);
+  EXPECT_GT(count_kind(r, SmtMismatchKind::Inductive), 0u);
+  for (const SmtMismatch& m : r.mismatches) EXPECT_EQ(m.kind, SmtMismatchKind::Inductive) << m.detail;
 }
 
 TEST(FuzzSmt, DrawingIsDeterministic) {
