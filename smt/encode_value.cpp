@@ -261,9 +261,13 @@ SVal updated(Encoder& e, const SVal& cur, const std::vector<Step>& steps, size_t
 void Encoder::write(const Loc& l, const SVal& v) {
   if (active.is_false()) return;
   SVal& cell = cells.at(l.cell);
-  if (!l.steps.empty() && !active.is_true()) {
-    // Below the cell, the condition goes into the value written (store(a, i, ite(c, v, a[i])) is
-    // ite(c, store(a, i, v), a)): storage stays a chain of writes, whose reads at literal indices fold.
+  bool literal_place = !l.steps.empty();
+  for (const Step& s : l.steps) literal_place = literal_place && (!s.is_index || s.at.kind() == TermKind::BvConst);
+  if (literal_place && !active.is_true()) {
+    // At a literal place below the cell, the condition goes into the value written (store(a, i, ite(c, v, a[i]))
+    // is ite(c, store(a, i, v), a)): storage stays a chain of writes, whose reads at literal indices fold. At a
+    // symbolic index the choice between two arrays stays (a solver splits on it more cheaply than it reasons
+    // about a read under every write).
     SVal kept = merge(active, v, read(l));
     cell = updated(*this, cell, l.steps, 0, kept);
     return;

@@ -1,4 +1,4 @@
-// The term layer's rewrites of bit-vector terms as they are built (term_check.cpp fold_bv): each folded term is
+// The term layer's rewrites of bit-vector and array terms as they are built (term_check.cpp fold_bv, fold_array): each folded term is
 // checked against the operation it replaces by both solvers (the unfolded operation is built over a variable
 // divisor constrained to the constant, which nothing folds).
 #include <gtest/gtest.h>
@@ -49,6 +49,44 @@ TEST(SmtTermFold, ARemainderIsBelowItsDivisorUnlessTheDivisorIsZero) {
   Term b2 = c.var("b2", c.bv_sort(8));
   Query q{{eq(b, b2), !eq(folded, ult(urem(a, b), b2))}, {}, 5000, ""};
   for (Solver s : all_solvers()) EXPECT_EQ(check(s, q).answer, Answer::Unsat) << solver_name(s);
+}
+
+TEST(SmtTermFold, OperandsOfCommutingOperationsAreOrdered) {
+  Context c;
+  Term x = c.var("x", c.bv_sort(32)), s = c.var("s", c.bv_sort(32));
+  Term p = c.var("p", c.bool_sort()), q = c.var("q", c.bool_sort());
+  EXPECT_TRUE(same(s * x, x * s));
+  EXPECT_TRUE(same(s + x, x + s));
+  EXPECT_TRUE(same(s & x, x & s));
+  EXPECT_TRUE(same(s | x, x | s));
+  EXPECT_TRUE(same(s ^ x, x ^ s));
+  EXPECT_TRUE(same(eq(s, x), eq(x, s)));
+  EXPECT_TRUE(same(p && q, q && p));
+  EXPECT_TRUE(same(p || q, q || p));
+  EXPECT_FALSE(same(s - x, x - s));
+  EXPECT_FALSE(same(ult(s, x), ult(x, s)));
+  EXPECT_FALSE(same(udiv(s, x), udiv(x, s)));
+}
+
+TEST(SmtTermFold, ReadsAtLiteralIndicesSeeThroughWritesAtLiteralIndices) {
+  Context c;
+  Sort arr = c.array_sort(c.bv_sort(64), c.bv_sort(8));
+  Term a = c.var("a", arr), x = c.var("x", c.bv_sort(8)), y = c.var("y", c.bv_sort(8));
+  Term s = store(store(a, c.bv(64, 1), x), c.bv(64, 2), y);
+  EXPECT_TRUE(same(select(s, c.bv(64, 1)), x));
+  EXPECT_TRUE(same(select(s, c.bv(64, 2)), y));
+  EXPECT_TRUE(same(select(s, c.bv(64, 3)), select(a, c.bv(64, 3))));
+  Term i = c.var("i", c.bv_sort(64));
+  EXPECT_EQ(select(s, i).kind(), TermKind::Select);  // a symbolic index: left to the solver
+  EXPECT_EQ(select(store(a, i, x), c.bv(64, 1)).kind(), TermKind::Select);
+  EXPECT_TRUE(same(store(store(a, c.bv(64, 1), x), c.bv(64, 1), y), store(a, c.bv(64, 1), y)));
+  EXPECT_TRUE(same(select(const_array(arr, x), i), x));
+  // Against the same reads at an index the solvers only know equal to the literal.
+  Term j = c.var("j", c.bv_sort(64));
+  for (uint64_t k : {1u, 2u, 3u}) {
+    Query q{{eq(j, c.bv(64, k)), !eq(select(s, c.bv(64, k)), select(s, j))}, {}, 5000, ""};
+    for (Solver v : all_solvers()) EXPECT_EQ(check(v, q).answer, Answer::Unsat) << solver_name(v) << " k=" << k;
+  }
 }
 
 }  // namespace
