@@ -154,25 +154,10 @@ Term Context::bv(unsigned width, uint64_t bits) {
   return intern(TermKind::BvConst, bv_sort(width), {}, bits, 0, 0);
 }
 
-namespace {
-
-// Binary operations whose operands commute: built with the older operand first, so x * s and s * x are one term
-// (a solver then needs no commutativity argument; Houdini's equalities of such folds hold syntactically).
-bool commutes(TermKind k) {
-  return k == TermKind::BvAdd || k == TermKind::BvMul || k == TermKind::BvAnd || k == TermKind::BvOr ||
-         k == TermKind::BvXor || k == TermKind::Eq || k == TermKind::Xor || k == TermKind::And || k == TermKind::Or;
-}
-
-}  // namespace
-
-Term Context::make(TermKind k, const std::vector<Term>& given, uint64_t p0, uint64_t p1, Sort result) {
-  for (Term a : given)
+Term Context::make(TermKind k, const std::vector<Term>& args, uint64_t p0, uint64_t p1, Sort result) {
+  for (Term a : args)
     if (a.is_null() || &a.ctx() != this) fault(std::string("argument of ") + term_name(k) + " from another context");
   if (term_has_rounding(k) && p0 >= std::size(kRoundings)) fault("bad rounding mode");
-  std::vector<Term> swapped;
-  bool swap = given.size() == 2 && commutes(k) && given[1].id() < given[0].id();
-  if (swap) swapped = {given[1], given[0]};
-  const std::vector<Term>& args = swap ? swapped : given;
   Sort s = result_sort(k, args, p0, p1, result);
   Term folded = simplify(k, args, s);
   if (!folded.is_null()) return folded;

@@ -50,8 +50,15 @@ nlohmann::ordered_json solver_versions(const SolverSet& solvers) {
 
 nlohmann::ordered_json query_entry(Stage stage, Solver solver, const CheckResult& r, unsigned timeout_ms,
                                    const std::string& sha256, const Inputs& in) {
+  nlohmann::ordered_json q = query_entry(stage_name(stage), solver, r, timeout_ms, sha256);
+  if (r.answer == Answer::Sat) q["values"] = leaves_json(in, r.values);
+  return q;
+}
+
+nlohmann::ordered_json query_entry(const std::string& stage, Solver solver, const CheckResult& r, unsigned timeout_ms,
+                                   const std::string& sha256) {
   nlohmann::ordered_json q;
-  q["stage"] = stage_name(stage);
+  q["stage"] = stage;
   q["solver"] = solver_name(solver);
   q["version"] = solver_version(solver);
   q["logic"] = r.logic;
@@ -60,7 +67,6 @@ nlohmann::ordered_json query_entry(Stage stage, Solver solver, const CheckResult
   q["status"] = answer_name(r.answer);
   q["seconds"] = std::round(r.milliseconds) / 1000.0;
   if (!r.reason.empty()) q["reason"] = r.reason;
-  if (r.answer == Answer::Sat) q["values"] = leaves_json(in, r.values);
   return q;
 }
 

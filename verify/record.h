@@ -23,6 +23,9 @@ nlohmann::ordered_json solver_versions(const SolverSet& solvers);
 // One `queries` entry: {stage, solver, version, logic, timeout_ms, query_sha256, status, seconds, reason?, values?}.
 nlohmann::ordered_json query_entry(Stage stage, Solver solver, const CheckResult& r, unsigned timeout_ms,
                                    const std::string& sha256, const Inputs& in);
+// The same without a model's values, for a query beside the stages ("loop-induction", "termination").
+nlohmann::ordered_json query_entry(const std::string& stage, Solver solver, const CheckResult& r, unsigned timeout_ms,
+                                   const std::string& sha256);
 
 // {"z3": A, "cvc5": A}.
 nlohmann::ordered_json solvers_json(const std::array<Answer, kSolverCount>& answers);

@@ -3,6 +3,7 @@
 
 #include "base/sha256.h"
 #include "smt/smtlib.h"
+#include "verify/record.h"
 
 namespace cairn::smt {
 
@@ -17,16 +18,7 @@ Answers ask_side(const std::vector<Term>& assertions, const std::vector<Term>& w
   std::string sha = sha256_hex(smtlib_text(q));
   for (Solver v : all_solvers()) {
     if (!use.has(v)) continue;
-    const CheckResult& r = a[static_cast<size_t>(v)];
-    nlohmann::ordered_json e;
-    e["stage"] = stage;
-    e["solver"] = solver_name(v);
-    e["version"] = solver_version(v);
-    e["logic"] = r.logic;
-    e["timeout_ms"] = timeout_ms;
-    e["query_sha256"] = sha;
-    e["status"] = answer_name(r.answer);
-    queries->push_back(e);
+    queries->push_back(query_entry(stage, v, a[static_cast<size_t>(v)], timeout_ms, sha));
   }
   return a;
 }

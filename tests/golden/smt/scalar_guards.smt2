@@ -8,7 +8,7 @@
 (declare-const a (_ BitVec 32))
 (assert true)
 (check-sat)
-(get-value ((or (= b #x00000000) (and (= b #xffffffff) (= a #x80000000))) false (bvsdiv a b)))
+(get-value ((or (= b #x00000000) (and (= a #x80000000) (= b #xffffffff))) false (bvsdiv a b)))
 (exit)
 
 ; fn clamp_low

@@ -51,23 +51,6 @@ TEST(SmtTermFold, ARemainderIsBelowItsDivisorUnlessTheDivisorIsZero) {
   for (Solver s : all_solvers()) EXPECT_EQ(check(s, q).answer, Answer::Unsat) << solver_name(s);
 }
 
-TEST(SmtTermFold, OperandsOfCommutingOperationsAreOrdered) {
-  Context c;
-  Term x = c.var("x", c.bv_sort(32)), s = c.var("s", c.bv_sort(32));
-  Term p = c.var("p", c.bool_sort()), q = c.var("q", c.bool_sort());
-  EXPECT_TRUE(same(s * x, x * s));
-  EXPECT_TRUE(same(s + x, x + s));
-  EXPECT_TRUE(same(s & x, x & s));
-  EXPECT_TRUE(same(s | x, x | s));
-  EXPECT_TRUE(same(s ^ x, x ^ s));
-  EXPECT_TRUE(same(eq(s, x), eq(x, s)));
-  EXPECT_TRUE(same(p && q, q && p));
-  EXPECT_TRUE(same(p || q, q || p));
-  EXPECT_FALSE(same(s - x, x - s));
-  EXPECT_FALSE(same(ult(s, x), ult(x, s)));
-  EXPECT_FALSE(same(udiv(s, x), udiv(x, s)));
-}
-
 TEST(SmtTermFold, ReadsAtLiteralIndicesSeeThroughWritesAtLiteralIndices) {
   Context c;
   Sort arr = c.array_sort(c.bv_sort(64), c.bv_sort(8));
