@@ -273,9 +273,9 @@ Callee Session::pre_callee() {
   c.fn = pre_fn;
   return c;
 }
-RecursionJob Session::recursion_job(nlohmann::ordered_json* queries) const {
+RecursionJob Session::recursion_job(nlohmann::ordered_json* queries) {
   RecursionJob j;
-  j.ctx = const_cast<Context*>(&ctx);
+  j.ctx = &ctx;
   j.in = &in;
   j.ref = &ref_enc;
   j.cand = &cand_enc;

@@ -41,7 +41,7 @@ struct Session {
   Callee cand_callee();
   Callee pre_callee();
   Encodings encodings() const;
-  RecursionJob recursion_job(nlohmann::ordered_json* queries) const;
+  RecursionJob recursion_job(nlohmann::ordered_json* queries);
 };
 
 // Runs the stages in order on `s`, filling `out` (status, record fields, human line).
