@@ -16,6 +16,7 @@ constexpr unsigned kUnrollBound = 16;     // iterations of one loop
 constexpr unsigned kWitnessElements = 16; // named elements per view (a model carries storage)
 constexpr unsigned kMaxLeaves = 64;       // scalar leaves per value
 constexpr size_t kMaxTerms = 12000;       // distinct terms of one function's encoding
+constexpr uint64_t kMaxStorageBytes = (uint64_t{1} << 63) - 1;  // bytes a view or Buf input may span (admitted)
 
 // One named scalar input a model gives a value to: a scalar parameter, a view's (or by-value Buf's) length, one
 // of its first kWitnessElements elements, or a leaf of a by-value record, sum or array. Names follow the witness
@@ -95,6 +96,10 @@ struct LoopSummary {
   Term k;                      // the iteration number at the head (usize), shared by both versions' loop j
   Term span;                   // for, for-each: k never exceeds it (no null term otherwise)
   Term cont;                   // from the head state, the iteration ends normally and the next one starts
+  // Iterations of the loop one summarized step holds (EncodeOptions::loop_factors): the first runs where the
+  // loop's condition holds at the head, each further one where it still holds (where it does not, the step
+  // idles and the next head leaves the loop), so k counts steps of `factor` iterations.
+  unsigned factor = 1;
   struct Leaf {
     Term entry, head, post;
     std::string name;          // "c", "xs[*]", "p.x"
@@ -131,6 +136,9 @@ struct EncodeOptions {
   // callees are unrolled as always.
   bool summarize_loops = false;
   unsigned unroll = kUnrollBound;  // the iterations of a loop the encoding holds (a deeper search past the bound)
+  // summarize_loops: the iterations one summarized step of top-level loop j holds (LoopSummary::factor; 1 where
+  // the vector is shorter), for a loop related k-to-1 with the other version's.
+  std::vector<unsigned> loop_factors;
   // A call of the function to itself becomes an AbstractCall (else recursion is outside the fragment), once
   // `recursion_depth` calls of it are inlined (where the recursion bottoms out within them, that is exact).
   bool abstract_recursion = false;

@@ -1,5 +1,6 @@
 // The symbolic inputs of a signature (scalars, scalar views, scalar single borrows, by-value records, sums,
 // arrays and Bufs of scalars) and a model's values back into embedding-API arguments.
+#include <algorithm>
 #include <stdexcept>
 
 #include "smt/encode.h"
@@ -37,6 +38,13 @@ const char* kind_words(const Type* t) {
   outside_closed_set("TypeKind");
 }
 
+// A view's or buffer's elements are bytes of one allocation or address space: fewer than 2^63 of them (no
+// 64-bit machine maps more, and an allocation of more traps `alloc`), so its length is admitted below that.
+void admit_storage(Context& c, Inputs& in, const ParamInput& pi) {
+  uint64_t bytes = std::max(1u, check::scalar_bits(pi.scalar) / 8);
+  in.admitted = in.admitted && ule(in.leaves[pi.leaf].term, c.bv(64, kMaxStorageBytes / bytes));
+}
+
 // A view: its length leaf, its first kWitnessElements elements as named leaves stored over an unnamed rest
 // (so a model carries storage), its length the extent's term.
 void add_view(Context& c, Inputs& in, ParamInput& pi, const check::ParamSig& p) {
@@ -65,6 +73,7 @@ void add_view(Context& c, Inputs& in, ParamInput& pi, const check::ParamSig& p) 
     in.leaves.push_back({p.name + ".len", Scalar::Usize, extent});
     pi.leaf = static_cast<uint32_t>(in.leaves.size() - 1);
   }
+  admit_storage(c, in, pi);
   Sort index = c.bv_sort(64);
   Term array = c.var(p.name + ".rest", c.array_sort(index, scalar_sort(c, pi.scalar)));
   for (unsigned k = 0; k < in.named; ++k) {
@@ -175,6 +184,7 @@ Inputs make_inputs(Context& c, const check::FnInfo& fn, unsigned named) {
       pi.is_buf = true;
       pi.scalar = t->elem->scalar;
       pi.leaf = add_leaf(c, in, p.name + ".len", Scalar::Usize);
+      admit_storage(c, in, pi);
       Term array = c.var(p.name + ".rest", c.array_sort(c.bv_sort(64), scalar_sort(c, pi.scalar)));
       for (unsigned k = 0; k < in.named; ++k) {
         uint32_t e = add_leaf(c, in, p.name + "[" + std::to_string(k) + "]", pi.scalar);

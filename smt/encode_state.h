@@ -155,6 +155,7 @@ class Encoder {
   // encode_summary.cpp: with `summarize`, each loop at the top of the encoded function (not inside another loop
   // or a callee) becomes one iteration from a havocked state, recorded in `summaries` (encode.h LoopSummary).
   bool summarize = false;
+  std::vector<unsigned> loop_factors;  // EncodeOptions::loop_factors
   std::vector<LoopSummary> summaries;
   std::map<uint32_t, std::string> cell_names;  // an input's cell: its parameter's name
   void summarize_loop(const Node* n);

@@ -78,6 +78,7 @@ void Encoder::summarize_loop(const Node* n) {
   const size_t entry_guards = dom.guards.size();
   const size_t j = summaries.size();
   Term k = c.var("loop" + std::to_string(j) + ".k", c.bv_sort(64));
+  const unsigned factor = j < loop_factors.size() && loop_factors[j] > 1 ? loop_factors[j] : 1;
 
   const ir::Function* fn = frames.back().fn;
   auto name_of = [&](size_t cell) {
@@ -123,16 +124,25 @@ void Encoder::summarize_loop(const Node* n) {
       sum.leaves.push_back(std::move(l));
     }
     const std::vector<SVal> at_head = cells;
-    // One iteration from the head, as exec_loop's unrolled iterations run.
+    // One step from the head, as exec_loop's unrolled iterations run: its first iteration where the loop's
+    // condition holds, each further one (factor > 1) where it still does; once it does not, the step idles.
     frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
-    Term cnd = loop_condition(n, h, k);
-    Term exits = active && !cnd;
-    active = active && cnd;
-    if (!active.is_false()) {
-      loop_bind(n, h, k);
+    sum.factor = factor;
+    Term exits, idle = c.boolean(false);
+    for (unsigned m = 0; m < factor; ++m) {
+      Term at = factor == 1 ? k : k_add(k * usize_lit(c, factor), usize_lit(c, m));
+      Term cnd = loop_condition(n, h, at);
+      // A range's iteration numbers are below its span (a usize): where factor * k + m would wrap, no such
+      // iteration runs (that head is unreachable). A while loop's condition does not read k.
+      if (factor > 1 && n->kind != Kind::While) cnd = cnd && ule(k, usize_lit(c, (~uint64_t{0} - m) / factor));
+      if (m == 0) exits = active && !cnd;
+      else idle = idle || (active && !cnd);
+      active = active && cnd;
+      if (active.is_false()) break;
+      loop_bind(n, h, at);
       loop_body(loop_body_of(n));
     }
-    sum.cont = active;
+    sum.cont = active || idle;
     Term brk = frames.back().loops.back().brk;
     frames.back().loops.pop_back();
     // Which leaves of the cells that existed at entry changed; cells made in the iteration are its own.

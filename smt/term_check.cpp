@@ -234,10 +234,10 @@ Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
     case TermKind::FpDiv: case TermKind::FpSqrt: case TermKind::FpRound: case TermKind::FpNeg:
     case TermKind::FpAbs: case TermKind::FpEq: case TermKind::FpLt: case TermKind::FpLeq:
     case TermKind::FpIsNan: case TermKind::FpIsInf: case TermKind::FpIsZero: case TermKind::FpIsNeg:
-    case TermKind::Select: case TermKind::Store:
-      return fold_array(k, args);
     case TermKind::ConstArray:
       return {};
+    case TermKind::Select: case TermKind::Store:
+      return fold_array(k, args);
   }
   outside_closed_set("smt::TermKind");
 }

@@ -2,6 +2,7 @@
 // obligation (reached together, initiation, lockstep, consecution) asked of every chosen solver.
 #include "verify/induction.h"
 
+#include <algorithm>
 
 #include "verify/side_query.h"
 
@@ -15,8 +16,8 @@ enum class Shape : uint8_t {
   Equal,      // a (reference) == b (candidate)
   Offset,     // a - b keeps its entry value
   Unchanged,  // a == a at entry
-  Counter,    // a == a at entry + k
-  Counted,    // a - a at entry <= k (unsigned)
+  Counter,    // a == a at entry + mul * k
+  Counted,    // a - a at entry <= mul * k (unsigned)
   Bounded,    // k <= span (the pair's own loop, a side)
 };
 
@@ -24,6 +25,7 @@ struct Candidate {
   Shape shape = Shape::Equal;
   int side = 0;        // Unchanged, Counter, Counted, Bounded: 0 reference, 1 candidate
   size_t a = 0, b = 0;  // leaf indices (b: the candidate's, for Equal and Offset)
+  uint64_t mul = 1;     // Counter, Counted: the leaf's steps per summarized step
 };
 
 enum class At : uint8_t { Entry, Head, Post };
@@ -37,10 +39,10 @@ struct Pair {
     const LoopSummary::Leaf& l = side(s).leaves.at(i);
     return at == At::Entry ? l.entry : at == At::Head ? l.head : l.post;
   }
-  Term count(At at) const {
+  Term count(At at, uint64_t mul) const {
     if (at == At::Entry) return c.bv(64, 0);
-    if (at == At::Head) return r.k;
-    return r.k + c.bv(64, 1);
+    Term steps = at == At::Head ? r.k : r.k + c.bv(64, 1);
+    return mul == 1 ? steps : steps * c.bv(64, mul);
   }
   Term holds(const Candidate& x, At at) const {
     switch (x.shape) {
@@ -48,12 +50,19 @@ struct Pair {
       case Shape::Offset:
         return eq(leaf(0, x.a, at) - leaf(1, x.b, at), leaf(0, x.a, At::Entry) - leaf(1, x.b, At::Entry));
       case Shape::Unchanged: return eq(leaf(x.side, x.a, at), leaf(x.side, x.a, At::Entry));
-      case Shape::Counter: return eq(leaf(x.side, x.a, at), leaf(x.side, x.a, At::Entry) + count(at));
-      case Shape::Counted: return ule(leaf(x.side, x.a, at) - leaf(x.side, x.a, At::Entry), count(at));
-      case Shape::Bounded: return ule(count(at), side(x.side).span);
+      case Shape::Counter: return eq(leaf(x.side, x.a, at), leaf(x.side, x.a, At::Entry) + count(at, x.mul));
+      case Shape::Counted: return ule(leaf(x.side, x.a, at) - leaf(x.side, x.a, At::Entry), count(at, x.mul));
+      case Shape::Bounded: {
+        // k steps of `factor` iterations: factor * (k - 1) < span, written wide so that nothing wraps.
+        unsigned f = side(x.side).factor;
+        if (f == 1) return ule(count(at, 1), side(x.side).span);
+        Term steps = zext(count(at, 1), 4), span = zext(side(x.side).span, 4);
+        return ule(steps * zext(c.bv(64, f), 4), span + zext(c.bv(64, f - 1), 4));
+      }
     }
     return c.boolean(false);
   }
+  static std::string steps(uint64_t mul) { return mul == 1 ? "k" : std::to_string(mul) + " * k"; }
   std::string text(const Candidate& x) const {
     auto name = [&](int s, size_t i) {
       return std::string(s == 0 ? "reference." : "candidate.") + side(s).leaves.at(i).name;
@@ -63,12 +72,13 @@ struct Pair {
       case Shape::Offset:
         return name(0, x.a) + " - " + name(1, x.b) + " == " + name(0, x.a) + "@entry - " + name(1, x.b) + "@entry";
       case Shape::Unchanged: return name(x.side, x.a) + " == " + name(x.side, x.a) + "@entry";
-      case Shape::Counter: return name(x.side, x.a) + " == " + name(x.side, x.a) + "@entry + k";
-      case Shape::Counted: return name(x.side, x.a) + " - " + name(x.side, x.a) + "@entry <= k";
+      case Shape::Counter: return name(x.side, x.a) + " == " + name(x.side, x.a) + "@entry + " + steps(x.mul);
+      case Shape::Counted: return name(x.side, x.a) + " - " + name(x.side, x.a) + "@entry <= " + steps(x.mul);
       case Shape::Bounded: {
-        std::string t = "k <= ";
+        unsigned f = side(x.side).factor;
+        std::string t = f == 1 ? "k <= " : std::to_string(f) + " * k <= ";
         t += x.side == 0 ? "reference" : "candidate";
-        return t + " trip count";
+        return t + " trip count" + (f == 1 ? "" : " + " + std::to_string(f - 1));
       }
     }
     return "";
@@ -79,6 +89,10 @@ bool is_bv(const Context& c, Term t) { return c.info(t.sort()).kind == SortKind:
 
 std::vector<Candidate> candidates(Context& c, const Pair& p) {
   std::vector<Candidate> out;
+  // Steps per summarized step a counter may take: one iteration, or as many as either side's step holds.
+  std::vector<uint64_t> muls{1};
+  for (unsigned f : {p.r.factor, p.k.factor})
+    if (f > 1 && std::find(muls.begin(), muls.end(), f) == muls.end()) muls.push_back(f);
   for (size_t a = 0; a < p.r.leaves.size(); ++a)
     for (size_t b = 0; b < p.k.leaves.size(); ++b) {
       Term x = p.r.leaves[a].head, y = p.k.leaves[b].head;
@@ -91,10 +105,11 @@ std::vector<Candidate> candidates(Context& c, const Pair& p) {
     for (size_t a = 0; a < l.leaves.size(); ++a) {
       out.push_back({Shape::Unchanged, s, a, 0});
       Term h = l.leaves[a].head;
-      if (is_bv(c, h) && h.width() == 64) {
-        out.push_back({Shape::Counter, s, a, 0});
-        out.push_back({Shape::Counted, s, a, 0});
-      }
+      if (is_bv(c, h) && h.width() == 64)
+        for (uint64_t mul : muls) {
+          out.push_back({Shape::Counter, s, a, 0, mul});
+          out.push_back({Shape::Counted, s, a, 0, mul});
+        }
     }
     if (!l.span.is_null()) out.push_back({Shape::Bounded, s, 0, 0});
   }
@@ -144,13 +159,43 @@ std::string where(const LoopSummary& r, const LoopSummary& k) {
          k.kind + " loop at line " + std::to_string(k.line) + " of the candidate";
 }
 
+// "lockstep", or "2-to-1" where a summarized step of the reference holds two iterations to the candidate's one.
+std::string alignment(const LoopSummary& r, const LoopSummary& k) {
+  if (r.factor == 1 && k.factor == 1) return "lockstep";
+  return std::to_string(r.factor) + "-to-" + std::to_string(k.factor);
+}
+
 std::string lines_of(const std::vector<LoopSummary>& loops) {
   std::string t;
   for (const LoopSummary& l : loops) t += (t.empty() ? "" : ", ") + std::to_string(l.line);
   return loops.empty() ? "none" : "line" + std::string(loops.size() > 1 ? "s " : " ") + t;
 }
 
+// post is head + F (F a literal), possibly under conditions whose other arm keeps head; 0 otherwise.
+uint64_t step_of(Term head, Term post) {
+  while (post.kind() == TermKind::Ite) {
+    if (same(post.arg(2), head)) post = post.arg(1);
+    else if (same(post.arg(1), head)) post = post.arg(2);
+    else return 0;
+  }
+  if (post.kind() != TermKind::BvAdd) return 0;
+  if (same(post.arg(0), head) && post.arg(1).kind() == TermKind::BvConst) return post.arg(1).p0();
+  if (same(post.arg(1), head) && post.arg(0).kind() == TermKind::BvConst) return post.arg(0).p0();
+  return 0;
+}
+
 }  // namespace
+
+unsigned literal_stride(const LoopSummary& l) {
+  uint64_t best = 1;
+  for (const LoopSummary::Leaf& leaf : l.leaves) {
+    if (leaf.head.is_null() || leaf.post.is_null() || !is_bv(leaf.head.ctx(), leaf.head) || leaf.head.width() != 64)
+      continue;
+    uint64_t f = step_of(leaf.head, leaf.post);
+    if (f >= 2 && f <= 16 && f > best) best = f;
+  }
+  return static_cast<unsigned>(best);
+}
 
 LoopProof prove_loops(const LoopProofJob& job) {
   Context& c = *job.ctx;
@@ -175,6 +220,7 @@ LoopProof prove_loops(const LoopProofJob& job) {
     bool ok = prune(job, c, p, set, {base, reach}, false, At::Entry, infer, why) &&
               prune(job, c, p, set, {base, reach, rl[j].cont, kl[j].cont}, true, At::Post, infer, why);
     if (!ok) {
+      out.failed_pair = static_cast<int>(j);
       out.reason = "No loop invariant relates " + where(rl[j], kl[j]) + ": " + why;
       return out;
     }
@@ -188,6 +234,7 @@ LoopProof prove_loops(const LoopProofJob& job) {
     Answers a = ask_side({base, broken}, {}, job.solvers, job.timeout_ms, "loop-induction", job.queries);
     std::string answers;
     if (!all_unsat(a, job.solvers, answers)) {
+      out.failed_pair = static_cast<int>(j);
       out.reason = "The loops could not be related: " + where(rl[j], kl[j]) +
                    " do not run in lockstep under the invariant found (" + answers + ")";
       return out;
@@ -195,7 +242,7 @@ LoopProof prove_loops(const LoopProofJob& job) {
     nlohmann::ordered_json entry;
     entry["reference_line"] = rl[j].line;
     entry["candidate_line"] = kl[j].line;
-    entry["alignment"] = "lockstep";
+    entry["alignment"] = alignment(rl[j], kl[j]);
     std::string text;
     for (const Candidate& x : set) text += (text.empty() ? "" : " && ") + p.text(x);
     entry["invariant"] = text.empty() ? "true" : text;

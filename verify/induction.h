@@ -16,6 +16,7 @@ namespace cairn::smt {
 struct LoopProof {
   bool proved = false;
   std::string reason;                  // when not proved: which loops could not be related, and why
+  int failed_pair = -1;                // when not proved: the index of the loop pair that was not related, if any
   Term assumption;                     // proved: for each loop pair, "reached -> its invariant at the head"
   nlohmann::ordered_json invariants = nlohmann::ordered_json::array();  // per pair: lines, kind, invariant text
 };
@@ -31,5 +32,9 @@ struct LoopProofJob {
 };
 
 LoopProof prove_loops(const LoopProofJob& job);
+
+// The iterations a k-to-1 alignment would put in one step of the other version's loop: the literal step (2..16)
+// by which a 64-bit leaf of `l` advances in an iteration (`i += 4`), else 1.
+unsigned literal_stride(const LoopSummary& l);
 
 }  // namespace cairn::smt

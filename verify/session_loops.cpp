@@ -5,10 +5,12 @@
 
 namespace cairn::smt::detail {
 
-// The search for a difference past the unrolling bound: both versions unrolled --depth iterations, over inputs that
-// name as many elements, in a session of its own; a difference replayed there is real. True when one is found.
-bool deep_search(Session& s, FunctionResult& out, nlohmann::ordered_json& queries) {
-  unsigned depth = s.job->options.depth;
+namespace {
+
+constexpr unsigned kShallowDepth = 32;
+
+// One level of deep_search (below): both versions unrolled `depth` iterations over inputs naming as many elements.
+bool deep_search_at(Session& s, FunctionResult& out, nlohmann::ordered_json& queries, unsigned depth) {
   if (depth <= kUnrollBound) return false;
   auto d = std::make_unique<Session>();
   d->job = s.job;
@@ -41,6 +43,18 @@ bool deep_search(Session& s, FunctionResult& out, nlohmann::ordered_json& querie
   return false;
 }
 
+}  // namespace
+
+// The search for a difference past the unrolling bound: both versions unrolled --depth iterations, over inputs that
+// name as many elements, in a session of its own; a difference replayed there is real. True when one is found.
+bool deep_search(Session& s, FunctionResult& out, nlohmann::ordered_json& queries) {
+  // Iterative deepening: a difference a few iterations past the bound is found at a shallow depth, whose queries are
+  // far smaller than those at --depth.
+  unsigned depth = s.job->options.depth;
+  if (depth > kShallowDepth && deep_search_at(s, out, queries, kShallowDepth)) return true;
+  return deep_search_at(s, out, queries, depth);
+}
+
 namespace {
 
 // A proof for every trip count (induction.h): on success the session asks the remaining stages about the
@@ -48,10 +62,13 @@ namespace {
 std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
   const ir::Function* rf = s.ref->ir->find(s.ref_fn);
   const ir::Function* cf = s.cand->ir->find(s.cand_fn);
-  EncodeOptions summarized;
-  summarized.summarize_loops = true;
-  s.ref_ind = encode_call(s.ctx, *s.ref->ir, *rf, s.in, summarized);
-  s.cand_ind = encode_call(s.ctx, *s.cand->ir, *cf, s.in, summarized);
+  EncodeOptions ref_opts, cand_opts;
+  ref_opts.summarize_loops = cand_opts.summarize_loops = true;
+  auto encode = [&] {
+    s.ref_ind = encode_call(s.ctx, *s.ref->ir, *rf, s.in, ref_opts);
+    s.cand_ind = encode_call(s.ctx, *s.cand->ir, *cf, s.in, cand_opts);
+  };
+  encode();
   if (s.ref_ind.unsupported || s.cand_ind.unsupported)
     return "The summarized loops are outside the modeled fragment (" +
            (s.ref_ind.unsupported ? *s.ref_ind.unsupported : *s.cand_ind.unsupported) + ")";
@@ -64,7 +81,23 @@ std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
   job.timeout_ms = s.job->options.timeout_ms;
   job.queries = &queries;
   LoopProof p = prove_loops(job);
-  if (!p.proved) return p.reason;
+  // A pair not related in lockstep, where one loop steps by a literal F (i += F) and the other by one: once more
+  // with the other one's summarized step holding F iterations (k-to-1), each pair at most once.
+  std::string first_reason = p.reason;
+  while (!p.proved && p.failed_pair >= 0) {
+    size_t j = static_cast<size_t>(p.failed_pair);
+    if (j >= s.ref_ind.loops.size() || j >= s.cand_ind.loops.size()) break;
+    unsigned fr = literal_stride(s.ref_ind.loops[j]), fk = literal_stride(s.cand_ind.loops[j]);
+    std::vector<unsigned>& grow = fk > 1 && fr == 1 ? ref_opts.loop_factors : cand_opts.loop_factors;
+    unsigned f = fk > 1 && fr == 1 ? fk : fr;
+    if (f <= 1 || fk == fr || (j < grow.size() && grow[j] > 1)) break;
+    if (grow.size() <= j) grow.resize(j + 1, 1);
+    grow[j] = f;
+    encode();
+    if (s.ref_ind.unsupported || s.cand_ind.unsupported) break;
+    p = prove_loops(job);
+  }
+  if (!p.proved) return first_reason;
   s.inductive = true;
   s.assumed = p.assumption;
   s.invariants = p.invariants;

@@ -132,7 +132,7 @@
 (define-fun d!!109 () (_ BitVec 32) (bvadd d!!108 |xs[15]|))
 (define-fun d!!110 () Bool (and d!!107 (bvult d!!109 d!!108)))
 (define-fun d!!111 () Bool (and d!!107 (not d!!110)))
-(assert true)
+(assert (bvule n #x1fffffffffffffff))
 (check-sat)
 (get-value ((or (and d!!2 (not d!!1)) d!!5 (and d!!8 (not d!!7)) d!!12 (and d!!15 (not d!!14)) d!!19 (and d!!22 (not d!!21)) d!!26 (and d!!29 (not d!!28)) d!!33 (and d!!36 (not d!!35)) d!!40 (and d!!43 (not d!!42)) d!!47 (and d!!50 (not d!!49)) d!!54 (and d!!57 (not d!!56)) d!!61 (and d!!64 (not d!!63)) d!!68 (and d!!71 (not d!!70)) d!!75 (and d!!78 (not d!!77)) d!!82 (and d!!85 (not d!!84)) d!!89 (and d!!92 (not d!!91)) d!!96 (and d!!99 (not d!!98)) d!!103 (and d!!106 (not d!!105)) d!!110) (and d!!111 (and d!!1 (bvult #x0000000000000010 n))) (ite d!!111 d!!109 d!!108)))
 (exit)
