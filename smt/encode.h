@@ -100,6 +100,8 @@ struct LoopSummary {
   // loop's condition holds at the head, each further one where it still holds (where it does not, the step
   // idles and the next head leaves the loop), so k counts steps of `factor` iterations.
   unsigned factor = 1;
+  uint32_t source = 0;         // the loop's index among the function's top-level loops (a split loop has two)
+  bool strict = false;         // a step runs only where all `factor` iterations do (the first phase of a split)
   struct Leaf {
     Term entry, head, post;
     std::string name;          // "c", "xs[*]", "p.x"
@@ -130,15 +132,23 @@ struct Encoded {
   std::vector<AbstractCall> calls;  // abstract_recursion: the function's calls to itself, in encoding order
 };
 
+// How one top-level loop is summarized: `factor` iterations per summarized step (LoopSummary::factor), for a loop
+// related k-to-1 with the other version's; with `split` (for and for-each loops), two summaries of the same loop:
+// steps of `factor` iterations while that many remain, then single iterations from where those left off (against
+// a loop tiled by `factor` and its tail loop).
+struct LoopPlan {
+  unsigned factor = 1;
+  bool split = false;
+};
+
 // How encode_call treats loops and recursion.
 struct EncodeOptions {
   // The function's own top-level loops summarized (LoopSummary) instead of unrolled; loops inside them or in
   // callees are unrolled as always.
   bool summarize_loops = false;
   unsigned unroll = kUnrollBound;  // the iterations of a loop the encoding holds (a deeper search past the bound)
-  // summarize_loops: the iterations one summarized step of top-level loop j holds (LoopSummary::factor; 1 where
-  // the vector is shorter), for a loop related k-to-1 with the other version's.
-  std::vector<unsigned> loop_factors;
+  // summarize_loops: how the function's top-level loop j is summarized (the default where the vector is shorter).
+  std::vector<LoopPlan> loop_plans;
   // A call of the function to itself becomes an AbstractCall (else recursion is outside the fragment), once
   // `recursion_depth` calls of it are inlined (where the recursion bottoms out within them, that is exact).
   bool abstract_recursion = false;

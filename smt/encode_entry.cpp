@@ -202,7 +202,7 @@ Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, con
   try {
     enc::Encoder e(c, m);
     e.summarize = options.summarize_loops;
-    e.loop_factors = options.loop_factors;
+    e.loop_plans = options.loop_plans;
     e.unroll = options.unroll;
     e.abstract_recursion = options.abstract_recursion;
     e.recursion_depth = options.recursion_depth;

@@ -155,10 +155,21 @@ class Encoder {
   // encode_summary.cpp: with `summarize`, each loop at the top of the encoded function (not inside another loop
   // or a callee) becomes one iteration from a havocked state, recorded in `summaries` (encode.h LoopSummary).
   bool summarize = false;
-  std::vector<unsigned> loop_factors;  // EncodeOptions::loop_factors
+  std::vector<LoopPlan> loop_plans;  // EncodeOptions::loop_plans, by source loop
+  size_t source_loops = 0;           // top-level loops summarized so far
   std::vector<LoopSummary> summaries;
   std::map<uint32_t, std::string> cell_names;  // an input's cell: its parameter's name
   void summarize_loop(const Node* n);
+  struct Phase {
+    size_t source;     // the loop's index among the function's top-level loops
+    unsigned factor;   // iterations per summarized step
+    bool strict;       // a step runs only where all `factor` iterations do (else the loop leaves this phase)
+    Term offset;       // the iteration number of the phase's first iteration
+  };
+  struct PhaseEnd {
+    Term k, exits, brk;  // the phase's step count at its last head; the inputs that leave it by condition, by break
+  };
+  PhaseEnd summarize_phase(const Node* n, const LoopHead& h, const Phase& ph);
 
   // encode_call.cpp. With `abstract_recursion`, a call of the encoded function (frame 0) to itself is an
   // AbstractCall recorded in `abstract_calls`.

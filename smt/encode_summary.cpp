@@ -69,8 +69,29 @@ bool same_shape(const SVal& a, const SVal& b) {
 
 }  // namespace
 
+// A top-level loop: one summary, or (a split plan) two over the same loop: steps of `factor` iterations while that
+// many remain, then single iterations from where the first left off.
 void Encoder::summarize_loop(const Node* n) {
   LoopHead h = loop_head(n);  // evaluated once, before the first iteration, as the program does
+  const size_t source = source_loops++;
+  LoopPlan plan = source < loop_plans.size() ? loop_plans[source] : LoopPlan{};
+  if (plan.factor < 2) plan.factor = 1;
+  if (!plan.split || plan.factor == 1) {
+    summarize_phase(n, h, Phase{source, plan.factor, false, usize_lit(c, 0)});
+    return;
+  }
+  if (n->kind == Kind::While) refuse("a while loop split into steps (its iterations have no number to plan by)");
+  Phase first{source, plan.factor, true, usize_lit(c, 0)};
+  PhaseEnd end = summarize_phase(n, h, first);
+  // Inputs that left by break or return do not run the rest; a break would have to skip it.
+  if (!end.brk.is_false()) refuse("a loop split into steps that breaks");
+  active = end.exits;
+  PhaseEnd rest = summarize_phase(n, h, Phase{source, 1, false, end.k * usize_lit(c, plan.factor)});
+  active = rest.exits || rest.brk;
+}
+
+// One summary of loop `n` (encode.h LoopSummary), from the iteration number `ph.offset` on.
+Encoder::PhaseEnd Encoder::summarize_phase(const Node* n, const LoopHead& h, const Phase& ph) {
   const size_t entry_cells = cells.size();
   const std::vector<SVal> at_entry = cells;
   const Term entry_active = active, entry_past = past_bound;
@@ -78,7 +99,21 @@ void Encoder::summarize_loop(const Node* n) {
   const size_t entry_guards = dom.guards.size();
   const size_t j = summaries.size();
   Term k = c.var("loop" + std::to_string(j) + ".k", c.bv_sort(64));
-  const unsigned factor = j < loop_factors.size() && loop_factors[j] > 1 ? loop_factors[j] : 1;
+  const unsigned factor = ph.factor;
+  const bool ranged = n->kind != Kind::While;
+  // Iteration factor * k + m of this phase, and whether it runs: a range's iteration numbers are below its span
+  // (a usize), so where the number would wrap no such iteration runs (that head is unreachable). A while loop's
+  // condition does not read k.
+  auto number = [&](unsigned m) {
+    Term at = factor == 1 ? k : k_add(k * usize_lit(c, factor), usize_lit(c, m));
+    return k_add(ph.offset, at);
+  };
+  auto runs = [&](unsigned m) {
+    Term cnd = loop_condition(n, h, number(m));
+    if (ranged && factor > 1) cnd = cnd && ule(k, usize_lit(c, (~uint64_t{0} - m) / factor));
+    if (ranged && !(ph.offset.kind() == TermKind::BvConst && ph.offset.p0() == 0)) cnd = cnd && ule(ph.offset, number(m));
+    return cnd;
+  };
 
   const ir::Function* fn = frames.back().fn;
   auto name_of = [&](size_t cell) {
@@ -108,8 +143,9 @@ void Encoder::summarize_loop(const Node* n) {
     sum.kind = n->kind == Kind::While ? "while" : n->kind == Kind::ForRange ? "for" : "for-each";
     sum.reach = entry_active;
     sum.k = k;
-    if (n->kind == Kind::ForRange) sum.span = ite(h.nonempty, h.span, usize_lit(c, 0));
-    if (n->kind == Kind::ForEach) sum.span = h.view.len;
+    sum.source = static_cast<uint32_t>(ph.source);
+    if (n->kind == Kind::ForRange) sum.span = k_sub(ite(h.nonempty, h.span, usize_lit(c, 0)), ph.offset);
+    if (n->kind == Kind::ForEach) sum.span = k_sub(h.view.len, ph.offset);
     std::map<std::pair<size_t, size_t>, size_t> leaf_at;
     for (const auto& [cell, leaf] : state) {
       std::vector<Term*> slots;
@@ -125,21 +161,27 @@ void Encoder::summarize_loop(const Node* n) {
     }
     const std::vector<SVal> at_head = cells;
     // One step from the head, as exec_loop's unrolled iterations run: its first iteration where the loop's
-    // condition holds, each further one (factor > 1) where it still does; once it does not, the step idles.
+    // condition holds, each further one (factor > 1) where it still does; once it does not, the step idles. A
+    // strict step (the first phase of a split) runs only where all `factor` iterations do, and leaves otherwise.
     frames.back().loops.push_back({c.boolean(false), c.boolean(false)});
     sum.factor = factor;
+    sum.strict = ph.strict;
     Term exits, idle = c.boolean(false);
+    if (ph.strict) {
+      Term all = c.boolean(true);
+      for (unsigned m = 0; m < factor; ++m) all = all && runs(m);
+      exits = active && !all;
+      active = active && all;
+    }
     for (unsigned m = 0; m < factor; ++m) {
-      Term at = factor == 1 ? k : k_add(k * usize_lit(c, factor), usize_lit(c, m));
-      Term cnd = loop_condition(n, h, at);
-      // A range's iteration numbers are below its span (a usize): where factor * k + m would wrap, no such
-      // iteration runs (that head is unreachable). A while loop's condition does not read k.
-      if (factor > 1 && n->kind != Kind::While) cnd = cnd && ule(k, usize_lit(c, (~uint64_t{0} - m) / factor));
-      if (m == 0) exits = active && !cnd;
-      else idle = idle || (active && !cnd);
-      active = active && cnd;
+      if (!ph.strict) {
+        Term cnd = runs(m);
+        if (m == 0) exits = active && !cnd;
+        else idle = idle || (active && !cnd);
+        active = active && cnd;
+      }
       if (active.is_false()) break;
-      loop_bind(n, h, at);
+      loop_bind(n, h, number(m));
       loop_body(loop_body_of(n));
     }
     sum.cont = active || idle;
@@ -181,7 +223,7 @@ void Encoder::summarize_loop(const Node* n) {
     // Execution goes on after the loop from this iteration, under the inputs that leave the loop in it.
     active = exits || brk;
     summaries.push_back(std::move(sum));
-    return;
+    return PhaseEnd{k, exits, brk};
   }
   refuse("a loop whose changed state does not settle in " + std::to_string(kSettleRounds) + " rounds");
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "verify/induction_horn.h"
 #include "verify/side_query.h"
 
 namespace cairn::smt {
@@ -53,11 +54,12 @@ struct Pair {
       case Shape::Counter: return eq(leaf(x.side, x.a, at), leaf(x.side, x.a, At::Entry) + count(at, x.mul));
       case Shape::Counted: return ule(leaf(x.side, x.a, at) - leaf(x.side, x.a, At::Entry), count(at, x.mul));
       case Shape::Bounded: {
-        // k steps of `factor` iterations: factor * (k - 1) < span, written wide so that nothing wraps.
-        unsigned f = side(x.side).factor;
-        if (f == 1) return ule(count(at, 1), side(x.side).span);
-        Term steps = zext(count(at, 1), 4), span = zext(side(x.side).span, 4);
-        return ule(steps * zext(c.bv(64, f), 4), span + zext(c.bv(64, f - 1), 4));
+        // k steps of `factor` iterations: factor * (k - 1) < span (factor * k <= span where each step runs all of
+        // them), written wide so that nothing wraps.
+        const LoopSummary& l = side(x.side);
+        if (l.factor == 1) return ule(count(at, 1), l.span);
+        Term steps = zext(count(at, 1), 4), span = zext(l.span, 4);
+        return ule(steps * zext(c.bv(64, l.factor), 4), span + zext(c.bv(64, l.strict ? 0 : l.factor - 1), 4));
       }
     }
     return c.boolean(false);
@@ -75,10 +77,10 @@ struct Pair {
       case Shape::Counter: return name(x.side, x.a) + " == " + name(x.side, x.a) + "@entry + " + steps(x.mul);
       case Shape::Counted: return name(x.side, x.a) + " - " + name(x.side, x.a) + "@entry <= " + steps(x.mul);
       case Shape::Bounded: {
-        unsigned f = side(x.side).factor;
-        std::string t = f == 1 ? "k <= " : std::to_string(f) + " * k <= ";
+        const LoopSummary& l = side(x.side);
+        std::string t = l.factor == 1 ? "k <= " : std::to_string(l.factor) + " * k <= ";
         t += x.side == 0 ? "reference" : "candidate";
-        return t + " trip count" + (f == 1 ? "" : " + " + std::to_string(f - 1));
+        return t + " trip count" + (l.factor == 1 || l.strict ? "" : " + " + std::to_string(l.factor - 1));
       }
     }
     return "";
@@ -184,6 +186,22 @@ uint64_t step_of(Term head, Term post) {
   return 0;
 }
 
+struct Invariant {
+  Term entry, head, post;
+  std::string text;
+};
+
+// Every solver: the loops are reached together; the invariant holds at entry; from a head state where it holds,
+// both iterations continue or neither does (lockstep); and where both continue, it holds again.
+bool obligations_hold(const LoopProofJob& job, const LoopSummary& r, const LoopSummary& k, Term base,
+                      const Invariant& inv, std::string& answers) {
+  Term reach = r.reach && k.reach;
+  Term broken = bxor(r.reach, k.reach) || (reach && !inv.entry) || (reach && inv.head && bxor(r.cont, k.cont)) ||
+                (reach && inv.head && r.cont && k.cont && !inv.post);
+  Answers a = ask_side({base, broken}, {}, job.solvers, job.timeout_ms, "loop-induction", job.queries);
+  return all_unsat(a, job.solvers, answers);
+}
+
 }  // namespace
 
 unsigned literal_stride(const LoopSummary& l) {
@@ -219,37 +237,43 @@ LoopProof prove_loops(const LoopProofJob& job) {
     std::string why;
     bool ok = prune(job, c, p, set, {base, reach}, false, At::Entry, infer, why) &&
               prune(job, c, p, set, {base, reach, rl[j].cont, kl[j].cont}, true, At::Post, infer, why);
+    Invariant inv;
+    if (ok) {
+      inv = {conjunction(c, p, set, At::Entry), conjunction(c, p, set, At::Head), conjunction(c, p, set, At::Post), ""};
+      for (const Candidate& x : set) inv.text += (inv.text.empty() ? "" : " && ") + p.text(x);
+    }
+    Term goal = rl.size() == 1 ? job.goal : Term{};
+    std::string answers;
+    if (ok && goal.is_null()) ok = obligations_hold(job, rl[j], kl[j], base, inv, answers);
+    if (!ok && why.empty()) why = "the loops do not run in lockstep under the invariant found (" + answers + ")";
+    if (!ok || !goal.is_null()) {
+      // Spacer: a pair Houdini did not relate, or (a goal) an invariant strong enough for what follows.
+      HornInvariant h = horn_invariant(job, rl[j], kl[j], base, goal);
+      if (h.found) {
+        if (ok) inv = {inv.entry && h.entry, inv.head && h.head, inv.post && h.post, inv.text + " && " + h.text};
+        else inv = {h.entry, h.head, h.post, h.text};
+        ok = obligations_hold(job, rl[j], kl[j], base, inv, answers);
+        if (!ok) why = "Spacer's invariant (" + h.text + ") is not confirmed by every solver (" + answers + ")";
+      } else {
+        if (ok) ok = obligations_hold(job, rl[j], kl[j], base, inv, answers);
+        if (!ok && why.empty()) why = "the loops do not run in lockstep under the invariant found (" + answers + ")";
+        if (!ok) why += "; " + h.reason;
+      }
+    }
     if (!ok) {
       out.failed_pair = static_cast<int>(j);
-      out.reason = "No loop invariant relates " + where(rl[j], kl[j]) + ": " + why;
-      return out;
-    }
-    Term inv_entry = conjunction(c, p, set, At::Entry), inv_head = conjunction(c, p, set, At::Head),
-         inv_post = conjunction(c, p, set, At::Post);
-    // Every solver: the loops are reached together; the invariant holds at entry; from a head state where it holds,
-    // both iterations continue or neither does (lockstep); and where both continue, it holds again.
-    Term broken = bxor(rl[j].reach, kl[j].reach) || (reach && !inv_entry) ||
-                  (reach && inv_head && bxor(rl[j].cont, kl[j].cont)) ||
-                  (reach && inv_head && rl[j].cont && kl[j].cont && !inv_post);
-    Answers a = ask_side({base, broken}, {}, job.solvers, job.timeout_ms, "loop-induction", job.queries);
-    std::string answers;
-    if (!all_unsat(a, job.solvers, answers)) {
-      out.failed_pair = static_cast<int>(j);
-      out.reason = "The loops could not be related: " + where(rl[j], kl[j]) +
-                   " do not run in lockstep under the invariant found (" + answers + ")";
+      out.reason = "The loops could not be related: no invariant relates " + where(rl[j], kl[j]) + ": " + why;
       return out;
     }
     nlohmann::ordered_json entry;
     entry["reference_line"] = rl[j].line;
     entry["candidate_line"] = kl[j].line;
     entry["alignment"] = alignment(rl[j], kl[j]);
-    std::string text;
-    for (const Candidate& x : set) text += (text.empty() ? "" : " && ") + p.text(x);
-    entry["invariant"] = text.empty() ? "true" : text;
+    entry["invariant"] = inv.text.empty() ? "true" : inv.text;
     out.invariants.push_back(entry);
     // What follows the loops is encoded from one iteration: the last one, from a head state where the invariant
     // holds. The inputs that would go on to another iteration have no meaning after it.
-    assumed = assumed && (!rl[j].reach || inv_head) && !rl[j].cont && !kl[j].cont;
+    assumed = assumed && (!rl[j].reach || inv.head) && !rl[j].cont && !kl[j].cont;
   }
   out.proved = true;
   out.assumption = assumed;

@@ -29,6 +29,10 @@ struct LoopProofJob {
   SolverSet solvers;              // every obligation is asked of each; the first chosen one infers
   unsigned timeout_ms = 3000;
   nlohmann::ordered_json* queries = nullptr;  // the record's query entries grow by the obligations' answers
+  // A pair Houdini does not relate is put to Spacer (induction_horn.h). With `goal` (a single pair only): a
+  // difference after the loops its invariant must also rule out where both leave, asked of Spacer even when
+  // Houdini's invariant relates the pair (the two are then conjoined).
+  Term goal;
 };
 
 LoopProof prove_loops(const LoopProofJob& job);

@@ -77,7 +77,7 @@ nlohmann::ordered_json solvers_json(const std::array<Answer, kSolverCount>& answ
 }
 
 std::string quantification_text(const std::string& symbol, const std::string& assume) {
-  std::string s = "every input the entry guards of " + symbol + " admit (each view's length equal to its extent, rw views disjoint)";
+  std::string s = "every input the entry guards of " + symbol + " admit (each view's length equal to its extent and its elements fewer than 2^63 bytes, rw views disjoint)";
   if (assume != "true") s += ", where the host precondition " + assume + " holds without trapping";
   return s;
 }

@@ -135,7 +135,9 @@ bool conclude(Session& s, FunctionResult& out, const StageRun& r, nlohmann::orde
   }
   if (s.inductive && r.decision.verdict == Verdict::ReplayDisagreed &&
       (r.stage == Stage::ReferenceTotality || r.stage == Stage::Equivalence)) {
-    // The model may rest on a head state no run reaches; a real one within the bound is still found.
+    // The model may rest on a head state no run reaches: a stronger invariant may exclude it, and a real difference
+    // within the bound is still found.
+    if (strengthen_loops(s, r.stage, queries)) return conclude(s, out, ask(s, r.stage, queries), queries);
     s.inductive = false;
     s.within_bound = true;
     StageRun b = ask(s, r.stage, queries);

@@ -32,6 +32,7 @@ struct Session {
   Encoded ref_ind, cand_ind;
   Term assumed;
   nlohmann::ordered_json invariants;
+  bool strengthened = false;  // the invariant was asked of Spacer once more, with the stage's difference as its goal
   // A version calls itself (recursion.h): the encodings hold its calls abstracted, `assumed` is the induction
   // hypothesis over them.
   bool recursive = false, deepened = false;

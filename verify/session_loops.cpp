@@ -7,7 +7,7 @@ namespace cairn::smt::detail {
 
 namespace {
 
-constexpr unsigned kShallowDepth = 32;
+constexpr unsigned kShallowDepth = 24;
 
 // One level of deep_search (below): both versions unrolled `depth` iterations over inputs naming as many elements.
 bool deep_search_at(Session& s, FunctionResult& out, nlohmann::ordered_json& queries, unsigned depth) {
@@ -57,6 +57,18 @@ bool deep_search(Session& s, FunctionResult& out, nlohmann::ordered_json& querie
 
 namespace {
 
+LoopProofJob loop_job(Session& s, nlohmann::ordered_json& queries) {
+  LoopProofJob job;
+  job.ctx = &s.ctx;
+  job.ref = &s.ref_ind;
+  job.cand = &s.cand_ind;
+  job.domain = domain(s.ctx, s.encodings());
+  job.solvers = s.job->options.solvers;
+  job.timeout_ms = s.job->options.timeout_ms;
+  job.queries = &queries;
+  return job;
+}
+
 // A proof for every trip count (induction.h): on success the session asks the remaining stages about the
 // summarized encodings and "" is returned; else why not.
 std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
@@ -72,32 +84,46 @@ std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
   if (s.ref_ind.unsupported || s.cand_ind.unsupported)
     return "The summarized loops are outside the modeled fragment (" +
            (s.ref_ind.unsupported ? *s.ref_ind.unsupported : *s.cand_ind.unsupported) + ")";
-  LoopProofJob job;
-  job.ctx = &s.ctx;
-  job.ref = &s.ref_ind;
-  job.cand = &s.cand_ind;
-  job.domain = domain(s.ctx, s.encodings());
-  job.solvers = s.job->options.solvers;
-  job.timeout_ms = s.job->options.timeout_ms;
-  job.queries = &queries;
+  LoopProofJob job = loop_job(s, queries);
   LoopProof p = prove_loops(job);
+  // Versions whose top-level loops differ by one, where a loop of the longer one steps by a literal F (i += F) and
+  // another loop follows it: the other version's loop there split in steps of F while F iterations remain and the
+  // rest (a loop tiled by F and its tail loop).
+  std::string first_reason = p.reason;
+  auto try_split = [&](const Encoded& shorter, const Encoded& longer, std::vector<LoopPlan>& plans) {
+    if (shorter.loops.size() + 1 != longer.loops.size()) return false;
+    for (size_t j = 0; j + 1 < longer.loops.size(); ++j) {
+      unsigned f = literal_stride(longer.loops[j]);
+      if (f <= 1 || literal_stride(longer.loops[j + 1]) > 1) continue;
+      plans.assign(j + 1, LoopPlan{});
+      plans[j] = LoopPlan{f, true};
+      return true;
+    }
+    return false;
+  };
+  if (!p.proved && p.failed_pair < 0 &&
+      (try_split(s.ref_ind, s.cand_ind, ref_opts.loop_plans) || try_split(s.cand_ind, s.ref_ind, cand_opts.loop_plans))) {
+    encode();
+    if (!s.ref_ind.unsupported && !s.cand_ind.unsupported) p = prove_loops(job);
+  }
   // A pair not related in lockstep, where one loop steps by a literal F (i += F) and the other by one: once more
   // with the other one's summarized step holding F iterations (k-to-1), each pair at most once.
-  std::string first_reason = p.reason;
-  while (!p.proved && p.failed_pair >= 0) {
+  while (!p.proved && p.failed_pair >= 0 && !s.ref_ind.unsupported && !s.cand_ind.unsupported) {
     size_t j = static_cast<size_t>(p.failed_pair);
     if (j >= s.ref_ind.loops.size() || j >= s.cand_ind.loops.size()) break;
     unsigned fr = literal_stride(s.ref_ind.loops[j]), fk = literal_stride(s.cand_ind.loops[j]);
-    std::vector<unsigned>& grow = fk > 1 && fr == 1 ? ref_opts.loop_factors : cand_opts.loop_factors;
-    unsigned f = fk > 1 && fr == 1 ? fk : fr;
-    if (f <= 1 || fk == fr || (j < grow.size() && grow[j] > 1)) break;
-    if (grow.size() <= j) grow.resize(j + 1, 1);
-    grow[j] = f;
+    bool ref_side = fk > 1 && fr == 1;
+    unsigned f = ref_side ? fk : fr;
+    std::vector<LoopPlan>& plans = ref_side ? ref_opts.loop_plans : cand_opts.loop_plans;
+    size_t source = (ref_side ? s.ref_ind : s.cand_ind).loops[j].source;
+    if (f <= 1 || fk == fr || (source < plans.size() && plans[source].factor > 1)) break;
+    if (plans.size() <= source) plans.resize(source + 1);
+    plans[source].factor = f;
     encode();
     if (s.ref_ind.unsupported || s.cand_ind.unsupported) break;
     p = prove_loops(job);
   }
-  if (!p.proved) return first_reason;
+  if (!p.proved) return p.reason == first_reason ? first_reason : first_reason + ". Aligned by steps: " + p.reason;
   s.inductive = true;
   s.assumed = p.assumption;
   s.invariants = p.invariants;
@@ -110,6 +136,20 @@ std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
 }
 
 }  // namespace
+
+bool strengthen_loops(Session& s, Stage stage, nlohmann::ordered_json& queries) {
+  if (s.strengthened || s.ref_ind.loops.size() != 1 || s.cand_ind.loops.size() != 1) return false;
+  s.strengthened = true;
+  Encodings e = s.encodings();
+  e.assumed = Term{};
+  LoopProofJob job = loop_job(s, queries);
+  job.goal = stage_query(s.ctx, stage, e, s.job->options.timeout_ms).assertions.at(0);
+  LoopProof p = prove_loops(job);
+  if (!p.proved) return false;
+  s.assumed = p.assumption;
+  s.invariants = p.invariants;
+  return true;
+}
 
 // Some loop may run past the unrolling bound. First a proof for every trip count, after which the remaining stages
 // ask about the summarized encodings; failing that, a difference within the bound (the unrolled encoding is exact

@@ -42,6 +42,10 @@ void stage_loop(Session& s, FunctionResult& out, nlohmann::ordered_json& queries
 // A recursion not decided with its calls abstracted: re-encoded once with 16 calls inlined first (false when
 // done before, or outside the fragment).
 bool deepen_recursion(Session& s);
+// A single loop pair related by induction whose invariant does not rule out a difference at `stage` (the model
+// did not replay): the pair proved once more with that difference as Spacer's goal (induction.h), once per session;
+// true when the session's invariant is now the stronger one.
+bool strengthen_loops(Session& s, Stage stage, nlohmann::ordered_json& queries);
 // The search to --depth: true when it found (and concluded with) a replayed difference.
 bool deep_search(Session& s, FunctionResult& out, nlohmann::ordered_json& queries);
 

@@ -4,7 +4,8 @@ usage: verify_corpus.py CAIRN [--corpus DIR] [--jobs N] [--timeout-ms N] [--solv
                         [--list]
 
 A pair is a directory NNN_name/ holding ref.cairn, cand.cairn and expect.json:
-  {"symbol": F, "assume": EXPR (optional), "status": S, "reason_contains": TEXT (optional), "note": ..., ...}
+  {"symbol": F, "assume": EXPR (optional), "status": S, "reason_contains": TEXT (optional), "timeout_ms": N
+   (optional: this pair's --timeout-ms, for one whose decision needs more than the default), "note": ..., ...}
 Checked for every pair: the record is cairn.semantic/1 for F with the assume text, its status is S, the exit code is
 the one tools.md §3.10 gives the record's status, reason_contains (case-insensitive) is in the reason, and every
 counterexample / invalid-reference record carries a witness replayed by the interpreter (concrete_replay: true).
@@ -53,7 +54,7 @@ def load_pairs(corpus):
 
 def verify_command(cairn, d, exp, args):
     cmd = [cairn, "verify", os.path.join(d, "ref.cairn"), os.path.join(d, "cand.cairn"),
-           "--symbol", exp["symbol"], "--format", "json", "--timeout-ms", str(args.timeout_ms),
+           "--symbol", exp["symbol"], "--format", "json", "--timeout-ms", str(exp.get("timeout_ms", args.timeout_ms)),
            "--solver", args.solver]
     if "assume" in exp:
         cmd += ["--assume", "%s=%s" % (exp["symbol"], exp["assume"])]
@@ -66,7 +67,7 @@ def run_pair(cairn, name, d, exp, args):
     env = dict(os.environ)
     env.pop("CAIRN_FORMAT", None)
     # a solver still busy at twice its limit plus 500 ms is stopped (§3.5); six stages, generous slack
-    limit = 60 + 6 * (2 * args.timeout_ms + 500) * 2 / 1000.0
+    limit = 60 + 6 * (2 * exp.get("timeout_ms", args.timeout_ms) + 500) * 2 / 1000.0
     try:
         proc = subprocess.run(cmd, capture_output=True, env=env, timeout=limit)
     except subprocess.TimeoutExpired:

@@ -257,7 +257,7 @@ TEST(EncodeInputs, EngineCallsWithRecordSumAndArrayArguments) {
 }
 
 // A Buf by value is like a view without an extent: any length, sixteen named elements; the engine owns a copy.
-TEST(EncodeInputs, ABufByValueHasAnyLengthAndNamedElements) {
+TEST(EncodeInputs, ABufByValueHasAnyLengthItsBytesAllowAndNamedElements) {
   auto p = load_source("inputs_buf", kSignatures);
   ASSERT_TRUE(p);
   Context c;
@@ -269,7 +269,10 @@ TEST(EncodeInputs, ABufByValueHasAnyLengthAndNamedElements) {
   EXPECT_EQ(in.leaves[b.leaf].name, "b.len");
   ASSERT_EQ(b.elements.size(), kWitnessElements);
   EXPECT_EQ(in.leaves[b.elements[3]].name, "b[3]");
-  EXPECT_TRUE(in.admitted.is_true());
+  // Its elements span fewer than 2^63 bytes (i16: at most 2^62 - 1 of them), as no machine maps more.
+  ASSERT_EQ(in.admitted.kind(), TermKind::BvUle);
+  EXPECT_TRUE(same(in.admitted.arg(0), in.leaves[b.leaf].term));
+  EXPECT_EQ(in.admitted.arg(1).p0(), (uint64_t{1} << 62) - 1);
   std::vector<uint64_t> values(in.leaves.size(), 0);
   values[b.leaf] = 2;
   values[b.elements[0]] = 0xFFFF;
