@@ -43,13 +43,6 @@ z3::solver solver_for(z3::context& c, const std::string& logic, std::string* use
   return z3::solver(c, raw);
 }
 
-Answer unknown_kind(const std::string& reason) {
-  // "resource limit": the query's work_limit ran out, which is a timeout counted in work.
-  for (const char* why : {"timeout", "canceled", "resource limit"})
-    if (reason.find(why) != std::string::npos) return Answer::Timeout;
-  return Answer::Unknown;
-}
-
 }  // namespace
 
 CheckResult run_z3(const Query& query, const std::string& logic, unsigned timeout_ms) {
@@ -75,7 +68,7 @@ CheckResult run_z3(const Query& query, const std::string& logic, unsigned timeou
       case z3::unsat: r.answer = Answer::Unsat; return r;
       case z3::unknown:
         r.reason = s.reason_unknown();
-        r.answer = unknown_kind(r.reason);
+        r.answer = z3_unknown_answer(r.reason);
         return r;
       case z3::sat: break;
     }

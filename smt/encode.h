@@ -130,15 +130,20 @@ struct Encoded {
   // When unsupported, trapped/past_bound are false and observed is empty (terms, never null).
   std::vector<LoopSummary> loops;   // summarize_loops: the function's top-level loops, in execution order
   std::vector<AbstractCall> calls;  // abstract_recursion: the function's calls to itself, in encoding order
+  Term loop_facts;                  // what holds of every run the summaries stand for (LoopPlan::twice), else true
 };
 
 // How one top-level loop is summarized: `factor` iterations per summarized step (LoopSummary::factor), for a loop
 // related k-to-1 with the other version's; with `split` (for and for-each loops), two summaries of the same loop:
 // steps of `factor` iterations while that many remain, then single iterations from where those left off (against
 // a loop tiled by `factor` and its tail loop).
+// With `twice`, the loop is summarized twice over, the second run starting again from the loop's entry state: as the
+// loop is deterministic, both runs leave the same state (Encoded::loop_facts says so), and each pairs with one loop
+// of the other version (a loop split in two, or two loops fused).
 struct LoopPlan {
   unsigned factor = 1;
   bool split = false;
+  bool twice = false;
 };
 
 // How encode_call treats loops and recursion.

@@ -190,6 +190,7 @@ Encoded refused(Context& c, const std::string& why) {
   out.trapped = c.boolean(false);
   out.trap_kind = trap_kind_term(c, check::TrapKind::Overflow);
   out.past_bound = c.boolean(false);
+  out.loop_facts = c.boolean(true);
   out.unsupported = why;
   return out;
 }
@@ -219,6 +220,7 @@ Encoded encode_call(Context& c, const ir::Module& m, const ir::Function& fn, con
     observe(e, fn, in, b, ret, out.observed);
     e.check_limits();
     out.loops = std::move(e.summaries);
+    out.loop_facts = e.loop_facts.is_null() ? c.boolean(true) : e.loop_facts;
     out.calls = std::move(e.abstract_calls);
     return out;
   } catch (const enc::Unsupported& u) {

@@ -157,6 +157,7 @@ class Encoder {
   bool summarize = false;
   std::vector<LoopPlan> loop_plans;  // EncodeOptions::loop_plans, by source loop
   size_t source_loops = 0;           // top-level loops summarized so far
+  Term loop_facts;                   // Encoded::loop_facts
   std::vector<LoopSummary> summaries;
   std::map<uint32_t, std::string> cell_names;  // an input's cell: its parameter's name
   void summarize_loop(const Node* n);
@@ -170,6 +171,7 @@ class Encoder {
     Term k, exits, brk;  // the phase's step count at its last head; the inputs that leave it by condition, by break
   };
   PhaseEnd summarize_phase(const Node* n, const LoopHead& h, const Phase& ph);
+  void summarize_twice(const Node* n, const LoopHead& h, size_t source);
 
   // encode_call.cpp. With `abstract_recursion`, a call of the encoded function (frame 0) to itself is an
   // AbstractCall recorded in `abstract_calls`.

@@ -76,18 +76,50 @@ void Encoder::summarize_loop(const Node* n) {
   const size_t source = source_loops++;
   LoopPlan plan = source < loop_plans.size() ? loop_plans[source] : LoopPlan{};
   if (plan.factor < 2) plan.factor = 1;
+  if (plan.twice) return summarize_twice(n, h, source);
   if (!plan.split || plan.factor == 1) {
     summarize_phase(n, h, Phase{source, plan.factor, false, usize_lit(c, 0)});
     return;
   }
   if (n->kind == Kind::While) refuse("a while loop split into steps (its iterations have no number to plan by)");
   Phase first{source, plan.factor, true, usize_lit(c, 0)};
+  Term returned = frames.back().returned;
   PhaseEnd end = summarize_phase(n, h, first);
-  // Inputs that left by break or return do not run the rest; a break would have to skip it.
-  if (!end.brk.is_false()) refuse("a loop split into steps that breaks");
+  // The second phase's head state stands for every input's cells after the first; one that left by break or
+  // return would keep its own, so such loops are not split.
+  if (!end.brk.is_false() || !same(returned, frames.back().returned))
+    refuse("a loop split into steps that breaks or returns");
   active = end.exits;
   PhaseEnd rest = summarize_phase(n, h, Phase{source, 1, false, end.k * usize_lit(c, plan.factor)});
   active = rest.exits || rest.brk;
+}
+
+// LoopPlan::twice: the loop, then the loop again from the state it started in; where both leave, their states are
+// equal leaf by leaf (a fact of the program, which is deterministic, recorded in loop_facts).
+void Encoder::summarize_twice(const Node* n, const LoopHead& h, size_t source) {
+  const std::vector<SVal> at_entry = cells;
+  Term returned = frames.back().returned;
+  PhaseEnd first = summarize_phase(n, h, Phase{source, 1, false, usize_lit(c, 0)});
+  if (!first.brk.is_false() || !same(returned, frames.back().returned))
+    refuse("a loop run twice that breaks or returns");
+  const std::vector<SVal> after_first = cells;
+  for (size_t cell = 0; cell < at_entry.size(); ++cell) cells[cell] = at_entry[cell];
+  active = first.exits;
+  PhaseEnd second = summarize_phase(n, h, Phase{source, 1, false, usize_lit(c, 0)});
+  Term equal = c.boolean(true);
+  for (size_t cell = 0; cell < at_entry.size(); ++cell) {
+    if (at_entry[cell].k == SVal::K::None) continue;
+    SVal a = after_first[cell], b = cells[cell];
+    if (!same_shape(a, b)) refuse("a loop run twice whose values change shape");
+    std::vector<Term*> x, y;
+    std::vector<std::string> names;
+    leaf_slots(a, x, names, "");
+    leaf_slots(b, y, names, "");
+    for (size_t i = 0; i < x.size() && i < y.size(); ++i) equal = equal && eq(*x[i], *y[i]);
+  }
+  Term fact = implies(first.exits && second.exits, equal);
+  loop_facts = loop_facts.is_null() ? fact : loop_facts && fact;
+  active = second.exits || second.brk;
 }
 
 // One summary of loop `n` (encode.h LoopSummary), from the iteration number `ph.offset` on.

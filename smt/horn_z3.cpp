@@ -185,12 +185,6 @@ z3::expr clause(z3::context& zc, Z3Translation& tr, const std::vector<Term>& var
   return z3::expr(zc, q);
 }
 
-Answer unknown_answer(const std::string& reason) {
-  for (const char* why : {"timeout", "canceled", "resource limit"})
-    if (reason.find(why) != std::string::npos) return Answer::Timeout;
-  return Answer::Unknown;
-}
-
 }  // namespace
 
 HornResult solve_horn(Context& c, const HornProblem& p) {
@@ -243,7 +237,7 @@ HornResult solve_horn(Context& c, const HornProblem& p) {
       case z3::unsat: r.answer = Answer::Unsat; return done(r);
       case z3::unknown:
         r.reason = s.reason_unknown();
-        r.answer = unknown_answer(r.reason);
+        r.answer = z3_unknown_answer(r.reason);
         return done(r);
       case z3::sat: break;
     }

@@ -1,4 +1,4 @@
-// Z3Translation (z3_translation.h): one Z3 AST per term kind.
+// Z3Translation (z3_translation.h): one Z3 AST per term kind; z3_unknown_answer.
 #include "smt/z3_translation.h"
 
 #include <stdexcept>
@@ -73,6 +73,12 @@ z3::expr Z3Translation::node(Term t) {
       return wrap(Z3_mk_const_array(c, sort(Sort{terms_.info(t.sort()).a}), a[0]));
   }
   throw std::logic_error("smt: z3: unhandled term kind");
+}
+
+Answer z3_unknown_answer(const std::string& reason) {
+  for (const char* why : {"timeout", "canceled", "resource limit"})
+    if (reason.find(why) != std::string::npos) return Answer::Timeout;
+  return Answer::Unknown;
 }
 
 }  // namespace cairn::smt

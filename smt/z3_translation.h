@@ -1,10 +1,12 @@
-// Terms to Z3 ASTs through the C/C++ API (backend_z3.cpp's checks, horn_z3.cpp's Horn clauses).
+// Terms to Z3 ASTs through the C/C++ API (backend_z3.cpp's checks, horn_z3.cpp's Horn clauses), and Z3's unknown
+// answers read.
 #pragma once
 #include <z3++.h>
 
 #include <unordered_map>
 #include <vector>
 
+#include "smt/backend.h"
 #include "smt/term.h"
 
 namespace cairn::smt {
@@ -59,5 +61,9 @@ class Z3Translation {
   std::unordered_map<uint32_t, z3::expr> memo_;
   std::vector<z3::expr> side_;
 };
+
+// Z3's reason for an unknown answer as an Answer: Timeout for a time or work limit ("resource limit": a query's
+// work_limit ran out, a timeout counted in work), else Unknown.
+Answer z3_unknown_answer(const std::string& reason);
 
 }  // namespace cairn::smt

@@ -228,7 +228,8 @@ LoopProof prove_loops(const LoopProofJob& job) {
     return out;
   }
   Solver infer = first_chosen(job.solvers);
-  Term assumed = c.boolean(true);
+  // What the encodings say of every run they stand for (a loop run twice leaves one state) holds from the start.
+  Term assumed = job.ref->loop_facts && job.cand->loop_facts;
   for (size_t j = 0; j < rl.size(); ++j) {
     Pair p{c, rl[j], kl[j]};
     Term base = job.domain && assumed;

@@ -135,9 +135,8 @@ bool conclude(Session& s, FunctionResult& out, const StageRun& r, nlohmann::orde
   }
   if (s.inductive && r.decision.verdict == Verdict::ReplayDisagreed &&
       (r.stage == Stage::ReferenceTotality || r.stage == Stage::Equivalence)) {
-    // The model may rest on a head state no run reaches: a stronger invariant may exclude it, and a real difference
-    // within the bound is still found.
-    if (strengthen_loops(s, r.stage, queries)) return conclude(s, out, ask(s, r.stage, queries), queries);
+    // The model may rest on a head state no run reaches (the stage loop has asked for a stronger invariant first);
+    // a real difference within the bound is still found.
     s.inductive = false;
     s.within_bound = true;
     StageRun b = ask(s, r.stage, queries);
@@ -363,6 +362,12 @@ void stage_loop(Session& s, FunctionResult& out, nlohmann::ordered_json& queries
       return;
     }
     first_stage = false;
+    // A model of a stage after a proof for every trip count that does not replay may rest on a head state no run
+    // reaches: asked again once under a stronger invariant, when Spacer finds one (strengthen_loops).
+    bool after_proof = stage == Stage::ReferenceTotality || stage == Stage::Equivalence;
+    if (s.inductive && after_proof && r.decision.verdict == Verdict::ReplayDisagreed &&
+        strengthen_loops(s, stage, queries))
+      r = ask(s, stage, queries);
     if (conclude(s, out, r, queries)) {
       out.record["queries"] = queries;  // with what the loop stages asked after this one
       return;

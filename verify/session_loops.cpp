@@ -69,28 +69,51 @@ LoopProofJob loop_job(Session& s, nlohmann::ordered_json& queries) {
   return job;
 }
 
-// A proof for every trip count (induction.h): on success the session asks the remaining stages about the
-// summarized encodings and "" is returned; else why not.
-std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
-  const ir::Function* rf = s.ref->ir->find(s.ref_fn);
-  const ir::Function* cf = s.cand->ir->find(s.cand_fn);
-  EncodeOptions ref_opts, cand_opts;
-  ref_opts.summarize_loops = cand_opts.summarize_loops = true;
-  auto encode = [&] {
-    s.ref_ind = encode_call(s.ctx, *s.ref->ir, *rf, s.in, ref_opts);
-    s.cand_ind = encode_call(s.ctx, *s.cand->ir, *cf, s.in, cand_opts);
-  };
-  encode();
-  if (s.ref_ind.unsupported || s.cand_ind.unsupported)
-    return "The summarized loops are outside the modeled fragment (" +
-           (s.ref_ind.unsupported ? *s.ref_ind.unsupported : *s.cand_ind.unsupported) + ")";
-  LoopProofJob job = loop_job(s, queries);
-  LoopProof p = prove_loops(job);
-  // Versions whose top-level loops differ by one, where a loop of the longer one steps by a literal F (i += F) and
-  // another loop follows it: the other version's loop there split in steps of F while F iterations remain and the
-  // rest (a loop tiled by F and its tail loop).
-  std::string first_reason = p.reason;
-  auto try_split = [&](const Encoded& shorter, const Encoded& longer, std::vector<LoopPlan>& plans) {
+// The pairings a proof for every trip count tries, in order (docs/verify-loops.md): the loops as they are; where
+// the versions' top-level loops differ by one, a tiling split, else a loop run twice; then k-to-1 steps for a pair
+// not related in lockstep. Each re-encodes the versions with other loop plans.
+class Alignment {
+ public:
+  Alignment(Session& s, nlohmann::ordered_json& queries) : s_(s) {
+    rf_ = s.ref->ir->find(s.ref_fn);
+    cf_ = s.cand->ir->find(s.cand_fn);
+    ref_.summarize_loops = cand_.summarize_loops = true;
+    encode();
+    job_ = loop_job(s, queries);
+  }
+  bool unsupported() const { return s_.ref_ind.unsupported || s_.cand_ind.unsupported; }
+
+  LoopProof prove() {
+    LoopProof p = prove_loops(job_);
+    first_reason_ = p.reason;
+    if (!p.proved && p.failed_pair < 0 &&
+        (plan_split(s_.ref_ind, s_.cand_ind, ref_.loop_plans) || plan_split(s_.cand_ind, s_.ref_ind, cand_.loop_plans))) {
+      encode();
+      if (!unsupported()) p = prove_loops(job_);
+    }
+    if (!p.proved && p.failed_pair < 0 && s_.ref_ind.loops.size() != s_.cand_ind.loops.size()) {
+      Encoded r0 = s_.ref_ind, k0 = s_.cand_ind;
+      if (!twice(r0, k0, ref_.loop_plans, p) && !twice(k0, r0, cand_.loop_plans, p)) {
+        encode();
+        p.failed_pair = -1;  // the pairs it names were those of a run twice
+      }
+    }
+    strides(p);
+    return p;
+  }
+  // Why no pairing was proved: the first attempt's reason, and the last other one's.
+  std::string reason(const LoopProof& p) const {
+    return p.reason == first_reason_ ? first_reason_ : first_reason_ + ". Aligned otherwise: " + p.reason;
+  }
+
+ private:
+  void encode() {
+    s_.ref_ind = encode_call(s_.ctx, *s_.ref->ir, *rf_, s_.in, ref_);
+    s_.cand_ind = encode_call(s_.ctx, *s_.cand->ir, *cf_, s_.in, cand_);
+  }
+  // The longer version's loop j steps by a literal F (i += F) and loop j + 1 does not: the shorter one's loop j split
+  // in steps of F while F iterations remain and the rest (a loop tiled by F and its tail loop).
+  static bool plan_split(const Encoded& shorter, const Encoded& longer, std::vector<LoopPlan>& plans) {
     if (shorter.loops.size() + 1 != longer.loops.size()) return false;
     for (size_t j = 0; j + 1 < longer.loops.size(); ++j) {
       unsigned f = literal_stride(longer.loops[j]);
@@ -100,30 +123,59 @@ std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
       return true;
     }
     return false;
-  };
-  if (!p.proved && p.failed_pair < 0 &&
-      (try_split(s.ref_ind, s.cand_ind, ref_opts.loop_plans) || try_split(s.cand_ind, s.ref_ind, cand_opts.loop_plans))) {
-    encode();
-    if (!s.ref_ind.unsupported && !s.cand_ind.unsupported) p = prove_loops(job);
   }
-  // A pair not related in lockstep, where one loop steps by a literal F (i += F) and the other by one: once more
-  // with the other one's summarized step holding F iterations (k-to-1), each pair at most once.
-  while (!p.proved && p.failed_pair >= 0 && !s.ref_ind.unsupported && !s.cand_ind.unsupported) {
-    size_t j = static_cast<size_t>(p.failed_pair);
-    if (j >= s.ref_ind.loops.size() || j >= s.cand_ind.loops.size()) break;
-    unsigned fr = literal_stride(s.ref_ind.loops[j]), fk = literal_stride(s.cand_ind.loops[j]);
-    bool ref_side = fk > 1 && fr == 1;
-    unsigned f = ref_side ? fk : fr;
-    std::vector<LoopPlan>& plans = ref_side ? ref_opts.loop_plans : cand_opts.loop_plans;
-    size_t source = (ref_side ? s.ref_ind : s.cand_ind).loops[j].source;
-    if (f <= 1 || fk == fr || (source < plans.size() && plans[source].factor > 1)) break;
-    if (plans.size() <= source) plans.resize(source + 1);
-    plans[source].factor = f;
-    encode();
-    if (s.ref_ind.unsupported || s.cand_ind.unsupported) break;
-    p = prove_loops(job);
+  // A loop of the shorter version run twice over, each run paired with one of the longer one's loops (a loop split
+  // in two, two loops fused), each place in turn; true when one is proved (then `p` is its proof).
+  bool twice(const Encoded& shorter, const Encoded& longer, std::vector<LoopPlan>& plans, LoopProof& p) {
+    if (shorter.loops.size() + 1 != longer.loops.size()) return false;
+    for (size_t j = 0; j < shorter.loops.size(); ++j) {
+      plans.assign(j + 1, LoopPlan{});
+      plans[j].twice = true;
+      encode();
+      if (unsupported()) continue;
+      p = prove_loops(job_);
+      if (p.proved) return true;
+    }
+    plans.clear();
+    return false;
   }
-  if (!p.proved) return p.reason == first_reason ? first_reason : first_reason + ". Aligned by steps: " + p.reason;
+  // A pair not related, where one loop steps by a literal F and the other by one: once more with the other one's
+  // summarized step holding F iterations (k-to-1), each pair at most once.
+  void strides(LoopProof& p) {
+    while (!p.proved && p.failed_pair >= 0 && !unsupported()) {
+      size_t j = static_cast<size_t>(p.failed_pair);
+      if (j >= s_.ref_ind.loops.size() || j >= s_.cand_ind.loops.size()) return;
+      unsigned fr = literal_stride(s_.ref_ind.loops[j]), fk = literal_stride(s_.cand_ind.loops[j]);
+      bool ref_side = fk > 1 && fr == 1;
+      unsigned f = ref_side ? fk : fr;
+      std::vector<LoopPlan>& plans = ref_side ? ref_.loop_plans : cand_.loop_plans;
+      size_t source = (ref_side ? s_.ref_ind : s_.cand_ind).loops[j].source;
+      if (f <= 1 || fk == fr || (source < plans.size() && plans[source].factor > 1)) return;
+      if (plans.size() <= source) plans.resize(source + 1);
+      plans[source].factor = f;
+      encode();
+      if (unsupported()) return;
+      p = prove_loops(job_);
+    }
+  }
+
+  Session& s_;
+  const ir::Function* rf_ = nullptr;
+  const ir::Function* cf_ = nullptr;
+  EncodeOptions ref_, cand_;
+  LoopProofJob job_;
+  std::string first_reason_;
+};
+
+// A proof for every trip count (induction.h): on success the session asks the remaining stages about the
+// summarized encodings and "" is returned; else why not.
+std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
+  Alignment align(s, queries);
+  if (align.unsupported())
+    return "The summarized loops are outside the modeled fragment (" +
+           (s.ref_ind.unsupported ? *s.ref_ind.unsupported : *s.cand_ind.unsupported) + ")";
+  LoopProof p = align.prove();
+  if (!p.proved) return align.reason(p);
   s.inductive = true;
   s.assumed = p.assumption;
   s.invariants = p.invariants;

@@ -93,6 +93,8 @@ def run_pair(cairn, name, d, exp, args):
         fails.append("record symbol %r" % rec.get("symbol"))
     if rec.get("assume") != exp.get("assume", "true"):
         fails.append("record assume %r, expected %r" % (rec.get("assume"), exp.get("assume", "true")))
+    if status == "smt-equivalent" and "sat" in (rec.get("solvers") or {}).values():
+        fails.append("smt-equivalent whose solvers field holds a sat: %r" % rec.get("solvers"))
     if status == exp["status"] and "reason_contains" in exp:
         reason = rec.get("reason", "")
         if exp["reason_contains"].lower() not in reason.lower():
