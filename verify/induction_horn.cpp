@@ -27,8 +27,8 @@ HornInvariant horn_invariant(const LoopProofJob& job, const LoopSummary& r, cons
   for (int s = 0; s < 2; ++s) {
     const LoopSummary& l = s == 0 ? r : k;
     for (const LoopSummary::Leaf& leaf : l.leaves) {
-      if (leaf.head.kind() != TermKind::Var) {
-        out.reason = "a head state that is not a variable";
+      if (leaf.head.kind() != TermKind::Var || leaf.entry.is_null() || leaf.post.is_null()) {
+        out.reason = "a head state that is not a variable with an entry and a next value";
         return out;
       }
       param(leaf.head, std::string(s == 0 ? "reference." : "candidate.") + leaf.name, leaf.entry, leaf.post);
