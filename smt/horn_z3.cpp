@@ -72,7 +72,8 @@ class FromZ3 {
       return f(a[0], a[1]);
     };
     auto param = [&](unsigned i) { return static_cast<unsigned>(Z3_get_decl_int_parameter(e.ctx(), d, i)); };
-    switch (d.decl_kind()) {
+    // Z3's operator kinds are its own open set: the ones read are listed, every other is unreadable.
+    switch (static_cast<int>(d.decl_kind())) {
       case Z3_OP_AND: return a.empty() ? c_.boolean(true) : all_of(c_, a);
       case Z3_OP_OR: return a.empty() ? c_.boolean(false) : any_of(c_, a);
       case Z3_OP_NOT: return a.size() == 1 ? std::optional<Term>(!a[0]) : std::nullopt;
@@ -111,8 +112,8 @@ class FromZ3 {
       case Z3_OP_SIGN_EXT: return a.size() == 1 ? std::optional<Term>(sext(a[0], param(0))) : std::nullopt;
       case Z3_OP_SELECT: return two([](Term x, Term y) { return select(x, y); });
       case Z3_OP_STORE: return a.size() == 3 ? std::optional<Term>(store(a[0], a[1], a[2])) : std::nullopt;
-      default: return std::nullopt;
     }
+    return std::nullopt;
   }
 
   Context& c_;
@@ -142,7 +143,7 @@ std::string written(const z3::expr& e, const std::unordered_map<std::string, std
     for (unsigned i = 0; i < e.num_args(); ++i) t += (i ? std::string(" ") + op + " " : "") + arg(i);
     return t;
   };
-  switch (d.decl_kind()) {
+  switch (static_cast<int>(d.decl_kind())) {  // Z3's open set: the rest is written as SMT-LIB
     case Z3_OP_AND: return infix("&&");
     case Z3_OP_OR: return infix("||");
     case Z3_OP_NOT: return "!" + arg(0);
@@ -169,8 +170,8 @@ std::string written(const z3::expr& e, const std::unordered_map<std::string, std
     case Z3_OP_EXTRACT:
       return "bits(" + written(e.arg(0), names) + ", " + std::to_string(Z3_get_decl_int_parameter(e.ctx(), d, 0)) +
              ", " + std::to_string(Z3_get_decl_int_parameter(e.ctx(), d, 1)) + ")";
-    default: return "`" + e.to_string() + "`";
   }
+  return "`" + e.to_string() + "`";
 }
 
 // forall (the clause's variables). body -> head
