@@ -245,8 +245,11 @@ LoopProof prove_loops(const LoopProofJob& job) {
     }
     Term goal = rl.size() == 1 ? job.goal : Term{};
     std::string answers;
+    auto out_of_lockstep = [&] {
+      if (why.empty()) why = "the loops do not run in lockstep under the invariant found (" + answers + ")";
+    };
     if (ok && goal.is_null()) ok = obligations_hold(job, rl[j], kl[j], base, inv, answers);
-    if (!ok && why.empty()) why = "the loops do not run in lockstep under the invariant found (" + answers + ")";
+    if (!ok) out_of_lockstep();
     if (!ok || !goal.is_null()) {
       // Spacer: a pair Houdini did not relate, or (a goal) an invariant strong enough for what follows.
       HornInvariant h = horn_invariant(job, rl[j], kl[j], base, goal);
@@ -257,8 +260,10 @@ LoopProof prove_loops(const LoopProofJob& job) {
         if (!ok) why = "Spacer's invariant (" + h.text + ") is not confirmed by every solver (" + answers + ")";
       } else {
         if (ok) ok = obligations_hold(job, rl[j], kl[j], base, inv, answers);
-        if (!ok && why.empty()) why = "the loops do not run in lockstep under the invariant found (" + answers + ")";
-        if (!ok) why += "; " + h.reason;
+        if (!ok) {
+          out_of_lockstep();
+          why += "; " + h.reason;
+        }
       }
     }
     if (!ok) {
