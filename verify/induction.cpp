@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "verify/houdini.h"
 #include "verify/induction_horn.h"
 #include "verify/side_query.h"
 
@@ -28,8 +29,6 @@ struct Candidate {
   size_t a = 0, b = 0;  // leaf indices (b: the candidate's, for Equal and Offset)
   uint64_t mul = 1;     // Counter, Counted: the leaf's steps per summarized step
 };
-
-enum class At : uint8_t { Entry, Head, Post };
 
 struct Pair {
   Context& c;
@@ -119,41 +118,11 @@ std::vector<Candidate> candidates(Context& c, const Pair& p) {
   return out;
 }
 
-Term conjunction(Context& c, const Pair& p, const std::vector<Candidate>& set, At at) {
-  Term all = c.boolean(true);
-  for (const Candidate& x : set) all = all && p.holds(x, at);
-  return all;
-}
-
-// Drops the candidates a model of `assertions && !(all of them at `at`)` falsifies, until none is falsified.
-// False when a solver answer is neither sat nor unsat.
-bool prune(const LoopProofJob& job, Context& c, const Pair& p, std::vector<Candidate>& set,
-           const std::vector<Term>& facts, bool assume_head, At at, Solver solver, std::string& why) {
-  for (size_t round = 0; round <= kMaxCandidates + 1; ++round) {
-    if (set.empty()) return true;
-    std::vector<Term> assertions = facts;
-    if (assume_head) assertions.push_back(conjunction(c, p, set, At::Head));
-    assertions.push_back(!conjunction(c, p, set, at));
-    std::vector<Term> wanted;
-    for (const Candidate& x : set) wanted.push_back(p.holds(x, at));
-    Answers a = ask_side(assertions, wanted, SolverSet::only(solver), job.timeout_ms, "loop-induction", job.queries);
-    const CheckResult& r = a[static_cast<size_t>(solver)];
-    if (r.answer == Answer::Unsat) return true;
-    if (r.answer != Answer::Sat || r.values.size() != set.size()) {
-      why = std::string(solver_name(solver)) + " answered " + answer_name(r.answer) + " while looking for an invariant";
-      return false;
-    }
-    std::vector<Candidate> kept;
-    for (size_t i = 0; i < set.size(); ++i)
-      if (r.values[i] != 0) kept.push_back(set[i]);
-    if (kept.size() == set.size()) {
-      why = "the solver's model falsified no candidate";
-      return false;
-    }
-    set = std::move(kept);
-  }
-  why = "the invariant search did not settle";
-  return false;
+// Each candidate as its terms at entry, head and after the step, with its text.
+std::vector<Held> held(const Pair& p, const std::vector<Candidate>& set) {
+  std::vector<Held> out;
+  for (const Candidate& x : set) out.push_back({p.holds(x, At::Entry), p.holds(x, At::Head), p.holds(x, At::Post), p.text(x)});
+  return out;
 }
 
 std::string where(const LoopSummary& r, const LoopSummary& k) {
@@ -234,14 +203,15 @@ LoopProof prove_loops(const LoopProofJob& job) {
     Pair p{c, rl[j], kl[j]};
     Term base = job.domain && assumed;
     Term reach = rl[j].reach && kl[j].reach;
-    std::vector<Candidate> set = candidates(c, p);
+    std::vector<Held> set = held(p, candidates(c, p));
     std::string why;
-    bool ok = prune(job, c, p, set, {base, reach}, false, At::Entry, infer, why) &&
-              prune(job, c, p, set, {base, reach, rl[j].cont, kl[j].cont}, true, At::Post, infer, why);
+    Pruning how{infer, job.timeout_ms, job.queries, kMaxCandidates + 1};
+    bool ok = prune(c, how, set, {base, reach}, false, At::Entry, why) &&
+              prune(c, how, set, {base, reach, rl[j].cont, kl[j].cont}, true, At::Post, why);
     Invariant inv;
     if (ok) {
-      inv = {conjunction(c, p, set, At::Entry), conjunction(c, p, set, At::Head), conjunction(c, p, set, At::Post), ""};
-      for (const Candidate& x : set) inv.text += (inv.text.empty() ? "" : " && ") + p.text(x);
+      inv = {conjunction(c, set, At::Entry), conjunction(c, set, At::Head), conjunction(c, set, At::Post), ""};
+      for (const Held& x : set) inv.text += (inv.text.empty() ? "" : " && ") + x.text;
     }
     Term goal = rl.size() == 1 ? job.goal : Term{};
     std::string answers;

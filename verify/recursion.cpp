@@ -99,20 +99,30 @@ std::vector<Term> parameters(const Inputs& in) {
 
 }  // namespace
 
+Inputs inputs_at(const Inputs& in, const std::vector<Term>& args) {
+  Inputs at = in;
+  for (size_t j = 0; j < at.params.size() && j < args.size(); ++j) at.leaves.at(at.params[j].leaf).term = args[j];
+  return at;
+}
+
+Term admits(Context& c, const ir::Module* pre_module, const ir::Function* pre, const Inputs& at) {
+  if (!pre || !pre_module) return c.boolean(true);
+  Encoded p = encode_call(c, *pre_module, *pre, at);
+  if (p.unsupported || p.observed.empty()) return c.boolean(false);
+  return !p.trapped && !p.past_bound && p.observed[0].value;
+}
+
+Term agree_on_equal_args(const AbstractCall& x, const AbstractCall& y, Term when) {
+  Term same_args = when.is_null() ? x.result.ctx().boolean(true) : when;
+  for (size_t k = 0; k < x.args.size() && k < y.args.size(); ++k) same_args = same_args && eq(x.args[k], y.args[k]);
+  return !same_args || (eq(x.trapped, y.trapped) && (x.trapped || eq(x.result, y.result)));
+}
+
 Term recursion_hypothesis(const RecursionJob& job) {
   Context& c = *job.ctx;
   // Where the precondition admits a call's arguments: the hypothesis covers admitted inputs only.
-  auto at_args = [&](const AbstractCall& call) {
-    Inputs at = *job.in;
-    for (size_t j = 0; j < at.params.size() && j < call.args.size(); ++j) at.leaves.at(at.params[j].leaf).term = call.args[j];
-    return at;
-  };
-  auto admitted = [&](const AbstractCall& call) {
-    if (!job.pre) return c.boolean(true);
-    Encoded p = encode_call(c, *job.pre_module, *job.pre, at_args(call));
-    if (p.unsupported || p.observed.empty()) return c.boolean(false);
-    return !p.trapped && !p.past_bound && p.observed[0].value;
-  };
+  auto at_args = [&](const AbstractCall& call) { return inputs_at(*job.in, call.args); };
+  auto admitted = [&](const AbstractCall& call) { return admits(c, job.pre_module, job.pre, at_args(call)); };
   struct Site {
     const AbstractCall* call;
     int side;
@@ -156,12 +166,7 @@ Term recursion_hypothesis(const RecursionJob& job) {
     if (job.totality && x.side == 0) h = h && (!(x.made && x.admitted) || !x.call->trapped);
     for (size_t j = i + 1; j < sites.size(); ++j) {
       const Site& y = sites[j];
-      Term same_args = c.boolean(true);
-      for (size_t k = 0; k < x.call->args.size() && k < y.call->args.size(); ++k)
-        same_args = same_args && eq(x.call->args[k], y.call->args[k]);
-      if (x.side != y.side) same_args = same_args && x.made && y.made && x.admitted;
-      h = h && (!same_args || (eq(x.call->trapped, y.call->trapped) &&
-                               (x.call->trapped || eq(x.call->result, y.call->result))));
+      h = h && agree_on_equal_args(*x.call, *y.call, x.side != y.side ? x.made && y.made && x.admitted : Term{});
     }
   }
   return h;

@@ -36,6 +36,13 @@ struct RecursionJob {
 // version on equal arguments agree whether made or not (one function).
 Term recursion_hypothesis(const RecursionJob& job);
 
+// The inputs with the parameters' leaves set to `args` (a call's arguments).
+Inputs inputs_at(const Inputs& in, const std::vector<Term>& args);
+// Where the precondition (none: everywhere) admits the inputs `at`.
+Term admits(Context& c, const ir::Module* pre_module, const ir::Function* pre, const Inputs& at);
+// Two calls of one function on equal arguments (and where `when` holds, when not null) trap alike and return alike.
+Term agree_on_equal_args(const AbstractCall& x, const AbstractCall& y, Term when = {});
+
 // Whether both versions terminate on every input: a measure per recursive version (a parameter, or a pair in
 // lexicographic order, that moves strictly in one direction at every call to itself) checked by every chosen
 // solver, with no loop of the body past the unrolling bound.

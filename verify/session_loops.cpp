@@ -1,6 +1,8 @@
 // The loop stages of the stage loop: a proof for every trip count (induction.h), the search within the unrolling
 // bound, and the search to --depth in a session of its own (docs/verify-loops.md).
 #include "verify/induction.h"
+#include "verify/induction_recursion.h"
+#include "verify/recursion.h"
 #include "verify/session_steps.h"
 
 namespace cairn::smt::detail {
@@ -25,6 +27,10 @@ bool deep_search_at(Session& s, FunctionResult& out, nlohmann::ordered_json& que
   const ir::Function* cf = s.cand->ir->find(s.cand_fn);
   EncodeOptions deep;
   deep.unroll = depth;
+  // A version that calls itself: as many calls inlined (a witness is replayed, so the abstracted ones past them
+  // cannot make a difference up).
+  deep.abstract_recursion = s.recursive;
+  deep.recursion_depth = depth;
   d->ref_enc = encode_call(d->ctx, *s.ref->ir, *rf, d->in, deep);
   d->cand_enc = encode_call(d->ctx, *s.cand->ir, *cf, d->in, deep);
   if (s.pre_fn) d->pre_enc = encode_call(d->ctx, *s.ref->ir, *s.ref->ir->find(s.pre_fn), d->in, deep);
@@ -167,15 +173,59 @@ class Alignment {
   std::string first_reason_;
 };
 
+// One version calls itself and has no loop, the other loops (induction_recursion.h): the loop related to the
+// recursive function, which must end on every argument (a measure both solvers check) for that to be exact.
+LoopProof against_recursion(Session& s, nlohmann::ordered_json& queries) {
+  LoopProof p;
+  int rec = s.ref_enc.calls.empty() ? 1 : 0;
+  if (s.ref_enc.calls.empty() == s.cand_enc.calls.empty()) {
+    p.reason = "both versions call themselves and one of them loops past the unrolling bound: a loop is related "
+               "to a recursion only where the other version does not call itself";
+    return p;
+  }
+  Termination t = termination(s.recursion_job(&queries));
+  if (!t.proved) {
+    p.reason = "relating the loop to the recursion needs the recursion to end on every argument, which is " +
+               t.measures[rec == 0 ? "reference" : "candidate"].get<std::string>();
+    return p;
+  }
+  EncodeOptions o;
+  o.summarize_loops = o.abstract_recursion = true;
+  s.ref_ind = encode_call(s.ctx, *s.ref->ir, *s.ref->ir->find(s.ref_fn), s.in, o);
+  s.cand_ind = encode_call(s.ctx, *s.cand->ir, *s.cand->ir->find(s.cand_fn), s.in, o);
+  if (s.ref_ind.unsupported || s.cand_ind.unsupported) {
+    p.reason = "the summarized loop is outside the modeled fragment (" +
+               (s.ref_ind.unsupported ? *s.ref_ind.unsupported : *s.cand_ind.unsupported) + ")";
+    return p;
+  }
+  LoopRecursionJob j;
+  j.loops = loop_job(s, queries);
+  j.rec_side = rec;
+  j.in = &s.in;
+  RecursionJob r = s.recursion_job(nullptr);
+  j.rec_module = rec == 0 ? r.ref_module : r.cand_module;
+  j.rec_fn = rec == 0 ? r.ref_fn : r.cand_fn;
+  j.totality = r.totality;
+  j.pre_module = r.pre_module;
+  j.pre = r.pre;
+  return prove_loop_against_recursion(j);
+}
+
 // A proof for every trip count (induction.h): on success the session asks the remaining stages about the
 // summarized encodings and "" is returned; else why not.
 std::string try_induction(Session& s, nlohmann::ordered_json& queries) {
-  Alignment align(s, queries);
-  if (align.unsupported())
-    return "The summarized loops are outside the modeled fragment (" +
-           (s.ref_ind.unsupported ? *s.ref_ind.unsupported : *s.cand_ind.unsupported) + ")";
-  LoopProof p = align.prove();
-  if (!p.proved) return align.reason(p);
+  LoopProof p;
+  if (s.recursive) {
+    p = against_recursion(s, queries);
+    if (!p.proved) return "The loop could not be related to the recursion: " + p.reason;
+  } else {
+    Alignment align(s, queries);
+    if (align.unsupported())
+      return "The summarized loops are outside the modeled fragment (" +
+             (s.ref_ind.unsupported ? *s.ref_ind.unsupported : *s.cand_ind.unsupported) + ")";
+    p = align.prove();
+    if (!p.proved) return align.reason(p);
+  }
   s.inductive = true;
   s.assumed = p.assumption;
   s.invariants = p.invariants;
