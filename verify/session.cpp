@@ -304,6 +304,7 @@ Encodings Session::encodings() const {
   if (inductive || recursive) e.assumed = assumed;
   e.assumed_from_totality = recursive && !inductive;
   e.within_bound = within_bound;
+  e.pinned = pinned;
   return e;
 }
 

@@ -31,6 +31,7 @@ struct Session {
   bool inductive = false, within_bound = false;
   Encoded ref_ind, cand_ind;
   Term assumed;
+  Term pinned;  // Encodings::pinned
   nlohmann::ordered_json invariants;
   bool strengthened = false;  // the invariant was asked of Spacer once more, with the stage's difference as its goal
   // A version calls itself (recursion.h): the encodings hold its calls abstracted, `assumed` is the induction

@@ -11,6 +11,27 @@ namespace {
 
 constexpr unsigned kShallowDepth = 24;
 
+// Element patterns for the deep search: per pattern, every bit-vector element leaf of every view or Buf fixed (all
+// zero, all one, all ones, its index, a scrambled index); none where the inputs have no such leaf.
+std::vector<Term> element_patterns(Context& c, const Inputs& in) {
+  std::vector<Term> out;
+  for (unsigned pattern = 0; pattern < 5; ++pattern) {
+    Term all = c.boolean(true);
+    bool any = false;
+    for (const ParamInput& p : in.params)
+      for (size_t i = 0; i < p.elements.size(); ++i) {
+        Term t = in.leaves.at(p.elements[i]).term;
+        if (c.info(t.sort()).kind != SortKind::BitVec) continue;
+        uint64_t v = pattern == 0 ? 0 : pattern == 1 ? 1 : pattern == 2 ? ~uint64_t{0} : pattern == 3 ? i
+                     : (i * 2654435761u + 40503u) >> 7;
+        all = all && eq(t, bv_like(t, v));
+        any = true;
+      }
+    if (any) out.push_back(all);
+  }
+  return out;
+}
+
 // One level of deep_search (below): both versions unrolled `depth` iterations over inputs naming as many elements.
 bool deep_search_at(Session& s, FunctionResult& out, nlohmann::ordered_json& queries, unsigned depth) {
   if (depth <= kUnrollBound) return false;
@@ -36,14 +57,20 @@ bool deep_search_at(Session& s, FunctionResult& out, nlohmann::ordered_json& que
   if (s.pre_fn) d->pre_enc = encode_call(d->ctx, *s.ref->ir, *s.ref->ir->find(s.pre_fn), d->in, deep);
   if (d->ref_enc.unsupported || d->cand_enc.unsupported || (s.pre_fn && d->pre_enc.unsupported)) return false;
   d->within_bound = true;
-  for (Stage st : {Stage::ReferenceTotality, Stage::Equivalence}) {
-    if (st == Stage::ReferenceTotality && s.job->options.allow_reference_traps) continue;
-    StageRun b = ask(*d, st, queries);
-    if (b.decision.verdict == Verdict::Yes || b.decision.verdict == Verdict::Disagreement) {
-      d->within_bound = false;
-      conclude(*d, out, b, queries);
-      out.record["search_depth"] = depth;
-      return true;
+  // The whole input space first; where that is not decided, every element fixed to one of a few patterns in turn
+  // (the remaining leaves, lengths among them, left to the solver): far smaller queries, whose models replay alike.
+  std::vector<Term> patterns = element_patterns(d->ctx, d->in);
+  for (size_t p = 0; p <= patterns.size(); ++p) {
+    d->pinned = p == 0 ? Term{} : patterns[p - 1];
+    for (Stage st : {Stage::ReferenceTotality, Stage::Equivalence}) {
+      if (st == Stage::ReferenceTotality && s.job->options.allow_reference_traps) continue;
+      StageRun b = ask(*d, st, queries);
+      if (b.decision.verdict == Verdict::Yes || b.decision.verdict == Verdict::Disagreement) {
+        d->within_bound = false;
+        conclude(*d, out, b, queries);
+        out.record["search_depth"] = depth;
+        return true;
+      }
     }
   }
   return false;

@@ -53,6 +53,7 @@ Query stage_query(Context& c, Stage stage, const Encodings& e, unsigned timeout_
     q.assertions.push_back(!e.ref->past_bound && !e.cand->past_bound);
     if (e.pre) q.assertions.push_back(!e.pre->past_bound);
   }
+  if (!e.pinned.is_null()) q.assertions.push_back(e.pinned);
   for (const InputLeaf& leaf : e.in->leaves) q.wanted.push_back(leaf.term);
   q.timeout_ms = timeout_ms;
   return q;

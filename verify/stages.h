@@ -20,6 +20,7 @@ struct Encodings {
   // reference-totality on, not of the domain and loop-unrolling stages (which it cannot help).
   bool assumed_from_totality = false;
   bool within_bound = false;  // only the inputs on which no loop runs past the unrolling bound
+  Term pinned;                // a narrower search: inputs fixed in part (the deep search's element patterns); null: none
 };
 
 // The domain D: admitted, and the precondition defined and true.
