@@ -159,7 +159,7 @@ Term Context::make(TermKind k, const std::vector<Term>& args, uint64_t p0, uint6
     if (a.is_null() || &a.ctx() != this) fault(std::string("argument of ") + term_name(k) + " from another context");
   if (term_has_rounding(k) && p0 >= std::size(kRoundings)) fault("bad rounding mode");
   Sort s = result_sort(k, args, p0, p1, result);
-  Term folded = simplify(k, args, s);
+  Term folded = simplify(k, args, s, p1);
   if (!folded.is_null()) return folded;
   return intern(k, s, args, p0, p1, 0);
 }

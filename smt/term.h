@@ -110,7 +110,9 @@ class Context {
   };
   Sort intern_sort(SortInfo info);
   Sort result_sort(TermKind k, const std::vector<Term>& args, uint64_t p0, uint64_t p1, Sort result);
-  Term simplify(TermKind k, const std::vector<Term>& args, Sort s);
+  Term simplify(TermKind k, const std::vector<Term>& args, Sort s, uint64_t p1);
+  Term fold_resize(TermKind k, Term a, Sort s, uint64_t lo);
+  Term fold_ite(Term c, Term t, Term e);
   Term fold_bv(TermKind k, const std::vector<Term>& args);
   Term fold_array(TermKind k, const std::vector<Term>& args);
   Term intern(TermKind k, Sort s, const std::vector<Term>& args, uint64_t p0, uint64_t p1, uint32_t name);

@@ -151,6 +151,29 @@ Term Context::fold_bv(TermKind k, const std::vector<Term>& args) {
     if (k == TermKind::BvUle) return boolean(x <= y);
     return {};
   }
+  // Identities with a literal operand (x + 0, x | 0, x ^ 0, x - 0, x * 1, x & all ones; x * 0 and x & 0 are 0), so
+  // that an index k + 0 reads the same element term as k.
+  auto is = [&](Term t, uint64_t v) { return t.kind() == TermKind::BvConst && (t.p0() & mask) == (v & mask); };
+  switch (k) {
+    case TermKind::BvAdd: case TermKind::BvOr: case TermKind::BvXor:
+      if (is(a, 0)) return b;
+      if (is(b, 0)) return a;
+      break;
+    case TermKind::BvSub:
+      if (is(b, 0)) return a;
+      break;
+    case TermKind::BvMul:
+      if (is(a, 1)) return b;
+      if (is(b, 1)) return a;
+      if (is(a, 0) || is(b, 0)) return bv(w, 0);
+      break;
+    case TermKind::BvAnd:
+      if (is(a, ~uint64_t{0})) return b;
+      if (is(b, ~uint64_t{0})) return a;
+      if (is(a, 0) || is(b, 0)) return bv(w, 0);
+      break;
+    default: break;
+  }
   if (cb && (k == TermKind::BvUdiv || k == TermKind::BvUrem)) {
     uint64_t y = b.p0() & mask;
     if (y != 0 && (y & (y - 1)) == 0) {
@@ -182,9 +205,36 @@ Term Context::fold_array(TermKind k, const std::vector<Term>& args) {
   return make(TermKind::Select, {a.arg(0), i});  // interned: distinct literals differ in value
 }
 
+// An arm that decides on the same condition again takes its side: ite(c, x, ite(c, p, q)) is ite(c, x, q), and an
+// operand ite(c, p, q) of the then arm's operation is p (an accumulator guarded by one path condition at every
+// step of an unrolled loop, acc' = ite(c, acc + v, acc), stays one sum under one condition).
+Term Context::fold_ite(Term c, Term t, Term e) {
+  auto taken = [&](Term x, bool then) {
+    return x.kind() == TermKind::Ite && same(x.arg(0), c) ? x.arg(then ? 1 : 2) : x;
+  };
+  Term e2 = taken(e, false), t2 = taken(t, true);
+  if (same(t2, t) && t.num_args() == 2 && t.kind() != TermKind::Ite && c.ctx().info(t.sort()).kind == SortKind::BitVec) {
+    Term a = taken(t.arg(0), true), b = taken(t.arg(1), true);
+    if (!same(a, t.arg(0)) || !same(b, t.arg(1))) t2 = make(t.kind(), {a, b}, t.p0(), t.p1(), t.sort());
+  }
+  if (same(t2, t) && same(e2, e)) return {};
+  return make(TermKind::Ite, {c, t2, e2});
+}
+
+// A literal's bits extracted or extended are a literal of the result's width; a whole-width extract is its argument.
+Term Context::fold_resize(TermKind k, Term a, Sort s, uint64_t lo) {
+  unsigned from = a.width(), to = info(s).a;
+  if (to == from) return a;
+  if (a.kind() != TermKind::BvConst || to > 64) return {};
+  uint64_t x = a.p0() & (from >= 64 ? ~uint64_t{0} : (uint64_t{1} << from) - 1);
+  if (k == TermKind::Extract) return bv(to, lo >= 64 ? 0 : x >> lo);
+  if (k == TermKind::SignExtend && from < 64 && ((x >> (from - 1)) & 1)) x |= ~uint64_t{0} << from;
+  return bv(to, x);
+}
+
 // Folds boolean constants so that guards and path conditions stay small, and the float of a float's
 // bits (to_fp b = x defines b); null when nothing folds.
-Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
+Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s, uint64_t p1) {
   switch (k) {
     case TermKind::FpFromBits:
       if (args[0].kind() == TermKind::FpToBits && args[0].arg(0).sort() == s) return args[0].arg(0);
@@ -198,8 +248,20 @@ Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
       std::vector<Term> kept;
       for (Term a : args) {
         if (is_and ? a.is_false() : a.is_true()) return boolean(!is_and);
-        if (!(is_and ? a.is_true() : a.is_false())) kept.push_back(a);
+        if (is_and ? a.is_true() : a.is_false()) continue;
+        // A repeated operand, or one that is already an operand of another (x && y) && y, is dropped: a path
+        // condition conjoined again with a guard it holds stays one term.
+        bool repeated = false;
+        for (Term b : kept) repeated = repeated || same(a, b);
+        if (!repeated) kept.push_back(a);
       }
+      if (kept.size() == 2)
+        for (int i = 0; i < 2; ++i) {
+          Term whole = kept[i], part = kept[1 - i];
+          if (whole.kind() != k) continue;
+          for (size_t j = 0; j < whole.num_args(); ++j)
+            if (same(whole.arg(j), part)) return whole;
+        }
       if (kept.empty()) return boolean(is_and);
       if (kept.size() == 1) return kept[0];
       if (kept.size() != args.size()) return make(k, kept);
@@ -213,7 +275,7 @@ Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
       if (args[0].is_true() || same(args[1], args[2])) return args[1];
       if (args[0].is_false()) return args[2];
       if (args[1].is_true() && args[2].is_false()) return args[0];
-      return {};
+      return fold_ite(args[0], args[1], args[2]);
     case TermKind::Eq: {
       if (same(args[0], args[1])) return boolean(true);
       bool consts = (args[0].kind() == TermKind::BoolConst || args[0].kind() == TermKind::BvConst) &&
@@ -224,11 +286,17 @@ Term Context::simplify(TermKind k, const std::vector<Term>& args, Sort s) {
     case TermKind::BvAnd: case TermKind::BvOr: case TermKind::BvXor: case TermKind::BvAdd: case TermKind::BvSub:
     case TermKind::BvMul: case TermKind::BvUdiv: case TermKind::BvUrem: case TermKind::BvUlt: case TermKind::BvUle:
       return fold_bv(k, args);
+    case TermKind::Extract: case TermKind::ZeroExtend: case TermKind::SignExtend:
+      return fold_resize(k, args[0], s, k == TermKind::Extract ? p1 : 0);
+    case TermKind::BvShl: case TermKind::BvLshr:
+      // A shift by 0 is the value itself.
+      if (args[1].kind() == TermKind::BvConst && args[1].p0() == 0) return args[0];
+      return {};
     case TermKind::Var: case TermKind::BoolConst: case TermKind::BvConst: case TermKind::Xor:
     case TermKind::BvNot: case TermKind::BvNeg: case TermKind::BvSdiv: case TermKind::BvSrem:
-    case TermKind::BvShl: case TermKind::BvLshr: case TermKind::BvAshr:
+    case TermKind::BvAshr:
     case TermKind::BvSlt: case TermKind::BvSle: case TermKind::Concat:
-    case TermKind::Extract: case TermKind::ZeroExtend: case TermKind::SignExtend: case TermKind::FpToBits:
+    case TermKind::FpToBits:
     case TermKind::FpFromFp: case TermKind::FpFromSbv: case TermKind::FpFromUbv: case TermKind::FpToSbv:
     case TermKind::FpToUbv: case TermKind::FpAdd: case TermKind::FpSub: case TermKind::FpMul:
     case TermKind::FpDiv: case TermKind::FpSqrt: case TermKind::FpRound: case TermKind::FpNeg:

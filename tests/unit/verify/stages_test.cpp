@@ -42,7 +42,7 @@ struct Fixture {
     return e;
   }
   Answer ask(Stage s, const Encoded& r, const Encoded& cand, const Encoded* p) {
-    Encodings e{&in, &r, &cand, p, Term{}, false, false};
+    Encodings e{&in, &r, &cand, p, Term{}, false, false, Term{}};
     CheckResult res = check(Solver::Z3, stage_query(c, s, e, 5000));
     return res.answer;
   }
