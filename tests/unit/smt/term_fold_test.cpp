@@ -1,4 +1,4 @@
-// The term layer's rewrites of bit-vector and array terms as they are built (term_check.cpp fold_bv, fold_array): each folded term is
+// The term layer's rewrites of bit-vector, boolean and array terms as they are built (term_check.cpp simplify): each folded term is
 // checked against the operation it replaces by both solvers (the unfolded operation is built over a variable
 // divisor constrained to the constant, which nothing folds).
 #include <gtest/gtest.h>
@@ -70,6 +70,61 @@ TEST(SmtTermFold, ReadsAtLiteralIndicesSeeThroughWritesAtLiteralIndices) {
     Query q{{eq(j, c.bv(64, k)), !eq(select(s, c.bv(64, k)), select(s, j))}, {}, 5000, ""};
     for (Solver v : all_solvers()) EXPECT_EQ(check(v, q).answer, Answer::Unsat) << solver_name(v) << " k=" << k;
   }
+}
+
+
+TEST(SmtTermFold, IdentitiesWithALiteralOperandDropIt) {
+  Context c;
+  Term x = c.var("x", c.bv_sort(32)), y = c.var("y", c.bv_sort(32));
+  EXPECT_TRUE(same(x + c.bv(32, 0), x));
+  EXPECT_TRUE(same(c.bv(32, 0) + x, x));
+  EXPECT_TRUE(same((x | c.bv(32, 0)), x));
+  EXPECT_TRUE(same((x ^ c.bv(32, 0)), x));
+  EXPECT_TRUE(same(x - c.bv(32, 0), x));
+  EXPECT_TRUE(same(x * c.bv(32, 1), x));
+  EXPECT_TRUE(same(x * c.bv(32, 0), c.bv(32, 0)));
+  EXPECT_TRUE(same((x & c.bv(32, 0xFFFFFFFF)), x));
+  EXPECT_TRUE(same((x & c.bv(32, 0)), c.bv(32, 0)));
+  EXPECT_TRUE(same(lshr(x, c.bv(32, 0)), x));
+  EXPECT_TRUE(same(shl(x, c.bv(32, 0)), x));
+  EXPECT_EQ((x - c.bv(32, 0) + c.bv(32, 3)).kind(), TermKind::BvAdd);  // another literal: left alone
+  // Against the same operations on a variable the solvers only know equal to the literal.
+  expect_same_everywhere(c, x + c.bv(32, 0), x + y, y, 0);
+  expect_same_everywhere(c, x * c.bv(32, 1), x * y, y, 1);
+  expect_same_everywhere(c, x * c.bv(32, 0), x * y, y, 0);
+  expect_same_everywhere(c, x & c.bv(32, 0xFFFFFFFF), x & y, y, 0xFFFFFFFF);
+  expect_same_everywhere(c, lshr(x, c.bv(32, 0)), lshr(x, y), y, 0);
+}
+
+TEST(SmtTermFold, LiteralsExtractedOrExtendedAreLiterals) {
+  Context c;
+  EXPECT_TRUE(same(extract(c.bv(64, 0x1234567890), 31, 0), c.bv(32, 0x34567890)));
+  EXPECT_TRUE(same(extract(c.bv(16, 0xABCD), 11, 4), c.bv(8, 0xBC)));
+  EXPECT_TRUE(same(zext(c.bv(8, 0x80), 8), c.bv(16, 0x0080)));
+  EXPECT_TRUE(same(sext(c.bv(8, 0x80), 8), c.bv(16, 0xFF80)));
+  EXPECT_TRUE(same(sext(c.bv(8, 0x7F), 24), c.bv(32, 0x7F)));
+  Term x = c.var("x", c.bv_sort(32));
+  EXPECT_TRUE(same(extract(x, 31, 0), x));
+  EXPECT_EQ(extract(x, 15, 0).kind(), TermKind::Extract);
+}
+
+TEST(SmtTermFold, AConditionDecidedAgainTakesItsSide) {
+  Context c;
+  Term p = c.var("p", c.bool_sort()), q = c.var("q", c.bool_sort());
+  EXPECT_TRUE(same((p && q) && q, p && q));
+  EXPECT_TRUE(same(q && (p && q), p && q));
+  EXPECT_TRUE(same((p || q) || p, p || q));
+  Term s = c.var("s", c.bv_sort(32)), v = c.var("v", c.bv_sort(32)), w = c.var("w", c.bv_sort(32));
+  Term acc = ite(p, s + v, s);
+  Term next = ite(p, acc + w, acc);  // one accumulator step after another under the same condition
+  EXPECT_TRUE(same(next, ite(p, (s + v) + w, s)));
+  EXPECT_TRUE(same(ite(p, v, ite(p, w, s)), ite(p, v, s)));
+  // Against the same terms under a condition the solvers only know equal to p.
+  Term p2 = c.var("p2", c.bool_sort());
+  Term acc2 = ite(p2, s + v, s);
+  Term general = ite(p, acc2 + w, acc2);
+  Query qq{{eq(p, p2), !eq(next, general)}, {}, 5000, ""};
+  for (Solver x : all_solvers()) EXPECT_EQ(check(x, qq).answer, Answer::Unsat) << solver_name(x);
 }
 
 }  // namespace
