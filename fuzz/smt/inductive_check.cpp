@@ -56,7 +56,7 @@ std::optional<smt::Term> outcome_is(smt::Context& c, const smt::Inputs& in, cons
 
 std::optional<InductiveEncoding> inductive_encoding(smt::Context& c, const smt::Side& side, const check::FnInfo& fn,
                                                     const smt::Inputs& in, const smt::SolverSet& solvers,
-                                                    unsigned timeout_ms) {
+                                                    unsigned timeout_ms, bool* timed_out) {
   const ir::Function* body = side.ir->find(&fn);
   if (!body || in.unsupported) return std::nullopt;
   smt::EncodeOptions summarized;
@@ -71,8 +71,15 @@ std::optional<InductiveEncoding> inductive_encoding(smt::Context& c, const smt::
   job.domain = in.admitted;
   job.solvers = solvers;
   job.timeout_ms = timeout_ms;
+  nlohmann::ordered_json queries = nlohmann::ordered_json::array();
+  job.queries = &queries;
   smt::LoopProof p = smt::prove_loops(job);
-  if (!p.proved) return std::nullopt;
+  if (!p.proved) {
+    if (timed_out)
+      for (const auto& q : queries)
+        if (q.value("status", "") == smt::answer_name(smt::Answer::Timeout)) *timed_out = true;
+    return std::nullopt;
+  }
   out.assumed = p.assumption;
   return out;
 }

@@ -20,10 +20,12 @@ struct InductiveEncoding {
   smt::Term assumed;  // the invariants at the loops' last heads, and that no further iteration starts
 };
 
-// Nothing when the function has no top-level loop, is outside the fragment summarized, or its loops are not related.
+// Nothing when the function has no top-level loop, is outside the fragment summarized, or its loops are not related;
+// `timed_out` is set when they were not related because a query ran out of time (the record counts it as a
+// timeout: which functions get inductive checks then moves with the machine's load).
 std::optional<InductiveEncoding> inductive_encoding(smt::Context& c, const smt::Side& side, const check::FnInfo& fn,
                                                     const smt::Inputs& in, const smt::SolverSet& solvers,
-                                                    unsigned timeout_ms);
+                                                    unsigned timeout_ms, bool* timed_out = nullptr);
 
 struct InductiveMiss {
   std::string solver, detail;

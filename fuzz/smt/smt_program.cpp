@@ -126,7 +126,9 @@ bool encode_function(FunctionRun& f, SmtProgramResult& out) {
     ++out.counts.outside_fragment;
     return false;
   }
-  f.ind = inductive_encoding(f.ctx, *f.side, *f.fn, f.in, f.options->solvers, f.options->timeout_ms);
+  bool timed_out = false;
+  f.ind = inductive_encoding(f.ctx, *f.side, *f.fn, f.in, f.options->solvers, f.options->timeout_ms, &timed_out);
+  if (timed_out) ++out.counts.timeouts;
   return true;
 }
 
