@@ -12,6 +12,11 @@ std::optional<std::string> Args::get(const std::string& f) const {
   return it->second;
 }
 
+std::vector<std::string> Args::all(const std::string& f) const {
+  auto it = repeated.find(f);
+  return it == repeated.end() ? std::vector<std::string>{} : it->second;
+}
+
 namespace {
 
 bool in_choices(std::string_view choices, std::string_view v) {
@@ -63,7 +68,7 @@ bool parse_args(const std::vector<std::string>& argv, std::span<const FlagSpec> 
       error = "Unknown flag --" + name + ".";
       return false;
     }
-    if (out.flags.count(name)) {
+    if (out.flags.count(name) && !spec->repeatable) {
       error = "The flag --" + name + " is given twice.";
       return false;
     }
@@ -86,6 +91,7 @@ bool parse_args(const std::vector<std::string>& argv, std::span<const FlagSpec> 
       return false;
     }
     out.flags[name] = value;
+    if (spec->repeatable) out.repeated[name].push_back(value);
   }
   return true;
 }
@@ -100,6 +106,7 @@ std::string help_text(std::string_view synopsis, std::string_view summary, std::
     if (head.size() < 34) head.append(34 - head.size(), ' ');
     else head += "  ";
     out += head + std::string(s.help);
+    if (s.repeatable) out += " (repeatable)";
     if (!s.fallback.empty()) out += " (default: " + std::string(s.fallback) + ")";
     out += "\n";
   }

@@ -16,14 +16,17 @@ struct FlagSpec {
   bool choices = false;      // value lists the admitted words
   std::string_view fallback; // the default, shown by --help
   std::string_view help;
+  bool repeatable = false;   // may be given more than once; its values are Args::all(name), in order
 };
 
 struct Args {
   std::vector<std::string> operands;
-  std::map<std::string, std::string> flags;  // switches map to ""
+  std::map<std::string, std::string> flags;  // switches map to ""; a repeatable flag maps to its last value
+  std::map<std::string, std::vector<std::string>> repeated;  // every value of each repeatable flag, in order
   bool help = false;
   bool has(const std::string& f) const { return flags.count(f) > 0; }
   std::optional<std::string> get(const std::string& f) const;
+  std::vector<std::string> all(const std::string& f) const;
 };
 
 // `cairn completions` reads each command's flag table through its own parser: while capture is on, parse_args
@@ -34,7 +37,7 @@ struct FlagsCaptured {
 void set_flag_capture(bool on);
 
 // Parses `argv` (the words after the command). False with `error` for an unknown flag, a missing
-// or refused value, a flag given twice. `--help` sets help; `--` ends the flags.
+// or refused value, a flag given twice that is not repeatable. `--help` sets help; `--` ends the flags.
 bool parse_args(const std::vector<std::string>& argv, std::span<const FlagSpec> specs, Args& out, std::string& error);
 
 // `cairn COMMAND --help`: synopsis, summary and every flag with its choices and default.

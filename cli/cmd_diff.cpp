@@ -1,4 +1,4 @@
-// `cairn diff OLD NEW [--in PATH] [--std] [--require equivalent|identical] [--markdown FILE] [--replays N]
+// `cairn diff OLD NEW [--in PATH] [--std] [--require equivalent|identical] [--allow FN=REASON]... [--markdown FILE] [--replays N]
 // [--timeout-ms N] [--budget-s S] [--jobs N] [--shard I/N] [--solver z3|cvc5|both] [--no-predict]`: flags to diff::run_diff,
 // then the record or its human lines, and the Markdown section written atomically.
 #include <unistd.h>
@@ -21,6 +21,7 @@ constexpr FlagSpec kFlags[] = {
     {"in", "PATH", false, ".", "the project inside the git work tree, for sides that are revisions"},
     {"std", "", false, "", "compare the packaged standard library of the two sides"},
     {"require", "equivalent|identical", true, "none", "exit 1 unless every function meets it"},
+    {"allow", "FN=REASON", false, "none", "accept FN's change for --require, with the reason the record gives", true},
     {"markdown", "FILE", false, "", "also write a pull-request section to FILE"},
     {"replays", "N", false, "8", "native replays of witnesses, at most, over the whole diff"},
     {"timeout-ms", "N", false, "3000", "each solver's limit on each query of a function, 1..30000"},
@@ -47,6 +48,12 @@ int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
   o.std_lib = args.has("std");
   o.require = args.get("require").value_or("");
   o.no_predict = args.has("no-predict");
+  for (const std::string& a : args.all("allow")) {
+    size_t eq = a.find('=');
+    if (eq == 0 || eq == std::string::npos || eq + 1 == a.size())
+      return usage_error(out, "--allow takes FN=REASON (a function name and a non-empty reason), not \"" + a + "\".");
+    o.allow.push_back({a.substr(0, eq), a.substr(eq + 1), "--allow"});
+  }
   if (auto v = args.get("replays"); v && !parse_whole(*v, 0u, 1000000u, o.replays))
     return usage_error(out, "--replays takes a whole number, not \"" + *v + "\".");
   if (auto v = args.get("timeout-ms"); v && !parse_whole(*v, 1u, 30000u, o.timeout_ms))

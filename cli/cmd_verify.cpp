@@ -14,43 +14,19 @@ constexpr FlagSpec kFlags[] = {
     {"all", "", false, "", "compare every function of the two files"},
     {"timeout-ms", "N", false, "3000", "time limit of each solver on each query, 1..30000"},
     {"depth", "N", false, "64", "iterations of each loop the search for a difference past 16 unrolls, 1..1024"},
-    {"assume", "SYM=EXPR", false, "none", "a host precondition for function SYM (repeatable, once per function)"},
+    {"assume", "SYM=EXPR", false, "none", "a host precondition for function SYM (once per function)", true},
     {"solver", "z3|cvc5|both", true, "both", "which solvers answer each query"},
     {"queries", "DIR", false, "", "write each query's SMT-LIB text to DIR/QUERY_SHA256.smt2"},
     {"format", "human|json", true, "human at a terminal, json otherwise", "the output form"},
 };
 
-// --assume repeats, which the flag table does not allow: its words are taken out before the rest is parsed.
-std::vector<std::string> take_assumes(std::vector<std::string>& argv, std::string& error) {
-  std::vector<std::string> out, rest;
-  for (size_t i = 0; i < argv.size(); ++i) {
-    if (argv[i] == "--") {
-      rest.insert(rest.end(), argv.begin() + static_cast<long>(i), argv.end());
-      break;
-    }
-    if (argv[i] == "--assume") {
-      if (i + 1 >= argv.size()) error = "--assume needs SYM=EXPR.";
-      else out.push_back(argv[++i]);
-    } else if (argv[i].rfind("--assume=", 0) == 0) {
-      out.push_back(argv[i].substr(9));
-    } else {
-      rest.push_back(argv[i]);
-    }
-  }
-  argv = rest;
-  return out;
-}
-
 }  // namespace
 
-int cmd_verify(const Command& cmd, const std::vector<std::string>& raw) {
-  std::vector<std::string> argv = raw;
-  std::string error;
-  std::vector<std::string> assumes = take_assumes(argv, error);
+int cmd_verify(const Command& cmd, const std::vector<std::string>& argv) {
   Args args;
   Output out;
   if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
-  if (!error.empty()) return usage_error(out, error);
+  std::vector<std::string> assumes = args.all("assume");
   if (args.operands.size() != 2)
     return usage_error(out, "cairn verify takes REFERENCE and CANDIDATE, not " + std::to_string(args.operands.size()) + " operands.");
   if (args.has("symbol") == args.has("all")) return usage_error(out, "Give exactly one of --symbol NAME and --all.");

@@ -3,6 +3,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -10,6 +11,12 @@
 #include "verify/solve.h"
 
 namespace cairn::diff {
+
+// A function whose change the requirement accepts (`--allow FN=REASON`, or the NEW side's manifest [allow]).
+struct Allow {
+  std::string function, reason;
+  std::string from;  // "--allow", or "MANIFEST:LINE"
+};
 
 struct DiffOptions {
   std::string in_path = ".";               // --in
@@ -23,6 +30,7 @@ struct DiffOptions {
   bool no_predict = false;                 // --no-predict
   std::string compiler = "cairn";          // the record's `compiler` ("cairn/0.1.0")
   unsigned shard_index = 1, shard_count = 1;  // --shard I/N: only functions I, I+N, ... in name order
+  std::vector<Allow> allow;                // --allow, in order; the NEW side's [allow] is added by run_diff
 };
 
 struct DiffResult {

@@ -5,6 +5,7 @@
 #include "diff/deltas.h"
 #include "diff/render.h"
 #include "diff/render_parts.h"
+#include "diff/require.h"
 #include "diff/semver.h"
 #include "smt/backend.h"
 #include "verify/solve.h"
@@ -57,17 +58,6 @@ Json semver_json(const Classified& c, const Version& o, const Version& n) {
   return semver_of(fns, types);
 }
 
-bool require_holds(const Classified& c, const std::string& level) {
-  for (const auto& [name, e] : c.fns) {
-    bool ok = e.cls == "identical-code" || e.cls == "identical-source" || (level == "equivalent" && e.cls == "smt-equivalent");
-    if (!ok) return false;
-  }
-  if (!c.types.empty()) return false;
-  for (const auto& [name, cls] : c.tests.items())
-    if (cls != "identical-code") return false;
-  return true;
-}
-
 Json solver_versions(const smt::SolverSet& use) {
   Json v = Json::object();
   for (size_t i = 0; i < smt::kSolverCount; ++i)
@@ -108,11 +98,12 @@ DiffResult finish(const Classified& c, const Version& old_v, const Version& new_
   r["semver"] = semver_json(c, old_v, new_v);
   r["formal_status"] = "not-verified";
   if (!options.no_predict) r["predicted"] = {{"unavailable", "cairn predict is not built yet, so no cost is predicted."}};
-  bool holds = true;
-  if (!options.require.empty()) {
-    holds = require_holds(c, options.require);
-    r["require"] = {{"level", options.require}, {"holds", holds}};
-  }
+  Requirement req = judge(c, options.require, options.allow);
+  for (const Json& a : req.allowed) r["functions"][a["function"].get<std::string>()]["allowed"] = a["reason"];
+  if (!options.require.empty()) r["require"] = req.require;
+  if (!options.allow.empty()) r["allowed"] = req.allowed;
+  if (!req.warnings.empty()) r["warnings"] = req.warnings;
+  bool holds = req.holds;
   if (options.shard_count > 1) r["shard"] = {{"index", options.shard_index}, {"count", options.shard_count}};
   r["solver_versions"] = solver_versions(options.solvers);
   r["durations_s"] = {{"check", t.check}, {"emission", t.emission}, {"solver", t.solver}, {"replay", t.replay}};

@@ -64,6 +64,10 @@ std::string render_human(const json& record) {
   if (!semver.empty()) out += semver + "\n";
   render::SemverText s = render::semver_text(record);
   if (!s.unproven.empty()) out += "unproven: " + render::join(s.unproven, ", ") + "\n";
+  for (const std::string& a : render::allowed_lines(record, "")) out += "allowed: " + a + "\n";
+  for (const std::string& w : render::warning_lines(record)) out += "warning: " + w + "\n";
+  std::string verdict = render::verdict_text(record, "");
+  if (!verdict.empty()) out += verdict + "\n";
   return out;
 }
 

@@ -117,14 +117,25 @@ std::string semver_sentence(const json& record) {
 
 std::string render_markdown(const json& record) {
   std::vector<render::Listed> listed = render::listed_functions(record);
-  std::vector<std::string> parts = {title(record), compiler_sentence(record), table(record, listed),
-                                    witnesses(listed)};
+  std::vector<std::string> parts = {title(record)};
+  std::string verdict = render::verdict_text(record, "`");
+  bool holds = record.contains("require") && record["require"].is_object() && record["require"].value("holds", false);
+  if (!verdict.empty()) parts.push_back(std::string(holds ? "✅" : "❌") + " **" + cell(verdict) + "**\n");
+  for (std::string& p : std::vector<std::string>{compiler_sentence(record), table(record, listed), witnesses(listed)})
+    parts.push_back(std::move(p));
   std::string types = render::types_text(record, "`"), tests = render::tests_text(record, "`");
   if (!types.empty()) parts.push_back("Types: " + types + ".\n");
   if (!tests.empty()) parts.push_back("Tests: " + tests + ".\n");
   std::string predicted = render::predicted_text(record, "`");
   if (!predicted.empty()) parts.push_back("Predicted, not measured" + predicted + ".\n");
   parts.push_back(semver_sentence(record));
+  std::string allowed;
+  for (const std::string& a : render::allowed_lines(record, "`")) allowed += "- " + cell(a) + "\n";
+  if (!allowed.empty()) parts.push_back("### Allowed changes\n\n" + allowed);
+  std::string warnings;
+  for (const std::string& w : render::warning_lines(record)) warnings += "- " + cell(w) + "\n";
+  if (!warnings.empty()) parts.push_back("### Warnings\n\n" + warnings);
+  if (!verdict.empty()) parts.push_back("**" + cell(verdict) + "**\n");
   return render::join(parts, "\n");
 }
 

@@ -51,6 +51,13 @@ struct SemverText {
 };
 SemverText semver_text(const json& record);
 
+// The requirement's verdict line ("require equivalent: fails — 1 behavior-changed (bucket)"), or "" without
+// --require; the allowed changes ("bucket (behavior-changed, --allow): REASON"); the record's warnings. WRAP
+// surrounds each name.
+std::string verdict_text(const json& record, const std::string& wrap);
+std::vector<std::string> allowed_lines(const json& record, const std::string& wrap);
+std::vector<std::string> warning_lines(const json& record);
+
 // A string field of an object, or "" when absent or not a string.
 std::string str(const json& object, const char* key);
 

@@ -9,6 +9,7 @@
 #include "diff/compare.h"
 #include "diff/record.h"
 #include "diff/replay.h"
+#include "diff/require.h"
 #include "base/temp_dir.h"
 
 namespace cairn::diff {
@@ -116,6 +117,12 @@ DiffResult run_diff(const std::string& old_name, const std::string& new_name, co
 
   auto t1 = Clock::now();
   Classified c = classify(*old_v, *new_v);
+  DiffOptions o = options;
+  if (std::optional<diag::Refusal> bad = gather_allows(c, *new_v, o.allow)) {
+    DiffResult r;
+    r.environment = *bad;
+    return r;
+  }
   keep_shard(c, options.shard_index, options.shard_count);
   t.emission = since(t1);
 
@@ -129,7 +136,7 @@ DiffResult run_diff(const std::string& old_name, const std::string& new_name, co
   apply_compared(c, answers, replayer, options.replays, options.jobs, disagreement);
   t.replay = replayer.seconds();
   classify_templates(c);
-  return finish(c, *old_v, *new_v, options, disagreement, t);
+  return finish(c, *old_v, *new_v, o, disagreement, t);
 }
 
 }  // namespace cairn::diff

@@ -51,7 +51,7 @@ class Checker {
       if (t.name.empty()) {
         if (!t.entries.empty())
           return fail(t.entries[0].line, t.entries[0].col,
-                      "The key " + t.entries[0].key + " is outside any table; keys belong under [project], [build] or [dependencies].");
+                      "The key " + t.entries[0].key + " is outside any table; keys belong under [project], [build], [dependencies] or [allow].");
       } else if (t.name == "project") {
         project = &t;
         if (!project_table(t)) return false;
@@ -59,10 +59,12 @@ class Checker {
         if (!build_table(t)) return false;
       } else if (t.name == "dependencies") {
         if (!dependencies_table(t)) return false;
+      } else if (t.name == "allow") {
+        if (!allow_table(t)) return false;
       } else if (t.name == "foreign") {
         return fail(t.line, 1, "The table [foreign] declares foreign code, a Stage 2 feature.");
       } else {
-        return fail(t.line, 1, "Unknown table [" + t.name + "]; a manifest has [project], [build] and [dependencies].");
+        return fail(t.line, 1, "Unknown table [" + t.name + "]; a manifest has [project], [build], [dependencies] and [allow].");
       }
     }
     if (!project) return fail(0, 0, "The manifest has no [project] table.");
@@ -177,6 +179,20 @@ class Checker {
       if (!fault.empty())
         return fail(e.value.line, e.value.col, "The path \"" + e.value.str + "\" of dependencies." + e.key + " " + fault + ".");
       m_.dependencies.push_back({e.key, ManifestPath{e.value.str, e.value.line}});
+    }
+    return true;
+  }
+
+  // [allow]: `FUNCTION = "REASON"`, the function's qualified name (quoted when it holds a dot), a reason of 1 to
+  // 500 characters on one line.
+  bool allow_table(const TomlTable& t) {
+    for (const TomlEntry& e : t.entries) {
+      if (e.key.empty() || e.key.size() > 256 || e.key.find_first_of(" \t\r\n\"") != std::string::npos)
+        return fail(e.line, e.col, "The [allow] key \"" + e.key + "\" is not a function name.");
+      if (!want_string(e, "allow." + e.key)) return false;
+      if (e.value.str.empty() || e.value.str.size() > 500 || e.value.str.find_first_of("\r\n") != std::string::npos)
+        return fail(e.value.line, e.value.col, "The reason of allow." + e.key + " takes 1 to 500 characters on one line.");
+      m_.allow.push_back({e.key, e.value.str, e.line, e.col});
     }
     return true;
   }

@@ -15,6 +15,12 @@ struct ManifestPath {
   uint32_t line = 0;
 };
 
+// An [allow] entry: a function whose change `cairn diff --require` accepts, and why (docs/diff.md).
+struct ManifestAllow {
+  std::string function, reason;
+  uint32_t line = 0, col = 0;
+};
+
 struct Manifest {
   std::string name;
   std::vector<ManifestPath> sources;  // 1..1024 distinct .cairn paths, in check order
@@ -23,6 +29,7 @@ struct Manifest {
   std::string arch = "baseline";
   std::string target = "hosted";      // "hosted" | "aarch64-virt"
   std::vector<std::pair<std::string, ManifestPath>> dependencies;  // in the order written
+  std::vector<ManifestAllow> allow;   // [allow], in the order written
 };
 
 struct ManifestError {

@@ -70,6 +70,7 @@ class Loader {
       out_.kind = m.kind;
       out_.arch = m.arch;
       out_.target = m.target;
+      out_.allow = m.allow;
     }
     stack_.insert(canonical(dir));
     for (const auto& [name, dep] : m.dependencies)

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "front/project/manifest.h"
 #include "front/source/source.h"
 #include "front/source/source_file.h"
 
@@ -28,6 +29,7 @@ struct Project {
   std::vector<ProjectFile> files;     // dependencies' sources first
   uint32_t own_files_begin = 0;       // index of the first source of the project itself
   std::vector<std::string> tests;     // task contract paths (fs paths)
+  std::vector<ManifestAllow> allow;   // the root manifest's [allow] (dependencies' are not read)
 };
 
 // An environment failure while loading: E-PROJECT-OR-ENVIRONMENT, or E-SOURCE-LIMIT when the sources

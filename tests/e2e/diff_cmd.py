@@ -511,13 +511,15 @@ def group_flags():
     md = os.path.join(ROOT, "require-identical.md")
     rc, out, err, rec = g.run(["old.cairn", "new.cairn", "--require", "identical", "--markdown", md], d)
     g.check(rc == 1, "--require identical with an smt-equivalent function: exit 1", "exit %d, %s" % (rc, short(err)))
-    g.check((rec or {}).get("require") == {"level": "identical", "holds": False},
-            "--require identical: require {level: identical, holds: false}", json.dumps((rec or {}).get("require")))
+    g.check((rec or {}).get("require") == {"level": "identical", "holds": False,
+                                           "breaking": [{"function": "poly", "class": "smt-equivalent"}]},
+            "--require identical: require {level: identical, holds: false, breaking: [poly smt-equivalent]}",
+            json.dumps((rec or {}).get("require")))
     g.check(classes(rec) == want, "--require identical: the classes are unchanged", json.dumps(classes(rec)))
     g.check(os.path.isfile(md) and os.path.getsize(md) > 0,
             "--require identical --markdown: the file is written although the requirement fails")
     rc, out, err, rec = g.run(["old.cairn", "new.cairn", "--require", "equivalent"], d)
-    g.check(rc == 0 and (rec or {}).get("require") == {"level": "equivalent", "holds": True},
+    g.check(rc == 0 and (rec or {}).get("require") == {"level": "equivalent", "holds": True, "breaking": []},
             "--require equivalent on the same pair: exit 0, holds true",
             "exit %d, %s" % (rc, json.dumps((rec or {}).get("require"))))
     rc, out, err, rec = g.run(["old.cairn", "new.cairn"], d)
@@ -545,6 +547,79 @@ def group_flags():
     rc, out, err, rec = g.run(["old.cairn", "new.cairn", "--solver", "both"], d)
     g.check(sorted((rec or {}).get("solver_versions") or {}) == ["cvc5", "z3"],
             "--solver both: solver_versions names z3 and cvc5", json.dumps((rec or {}).get("solver_versions")))
+    return g
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# E2: the verdict line and the allow-list: --allow, a manifest [allow], a warning for an allow that accepts nothing,
+# a misspelled name refused with a suggestion (at its manifest line for a manifest entry).
+def group_allow():
+    g = Group("allow")
+    d = os.path.join(ROOT, "allow")
+    write(os.path.join(d, "old.cairn"), PAIR_OLD)
+    write(os.path.join(d, "new.cairn"), PAIR_NEW)
+    rc, human, err, _ = g.run(["old.cairn", "new.cairn", "--require", "equivalent"], d, fmt="human")
+    last = human.rstrip("\n").split("\n")[-1]
+    g.check(rc == 1 and last == "require equivalent: fails — 1 behavior-changed (div)",
+            "human: the last line is the failing verdict naming div", "exit %d, last line %r" % (rc, last))
+    md = os.path.join(ROOT, "allow.md")
+    reason = "divides by zero as 0 now (#12)"
+    rc, out, err, rec = g.run(["old.cairn", "new.cairn", "--require", "equivalent", "--allow", "div=" + reason,
+                               "--allow", "inc=no change", "--markdown", md], d)
+    rec = rec or {}
+    g.check(rc == 0 and (rec.get("require") or {}).get("holds") is True,
+            "--allow div: the requirement holds, exit 0", "exit %d, %s" % (rc, json.dumps(rec.get("require"))))
+    g.check(rec.get("allowed") == [{"function": "div", "class": "behavior-changed", "reason": reason, "from": "--allow"}],
+            "--allow div: allowed lists div with its class, reason and origin", json.dumps(rec.get("allowed")))
+    g.check(((rec.get("functions") or {}).get("div") or {}).get("allowed") == reason
+            and ((rec.get("functions") or {}).get("div") or {}).get("class") == "behavior-changed",
+            "--allow div: div's entry keeps its class and carries the reason")
+    warns = rec.get("warnings") or []
+    g.check(len(warns) == 1 and "inc" in warns[0] and "accepts nothing" in warns[0],
+            "--allow inc (identical-code): one warning in the record", json.dumps(warns))
+    text = open(md).read() if os.path.isfile(md) else ""
+    lines = text.rstrip("\n").split("\n")
+    g.check(len(lines) > 3 and lines[2].startswith("\u2705 **require equivalent: holds (1 allowed: `div`)**")
+            and lines[-1] == "**require equivalent: holds (1 allowed: `div`)**",
+            "Markdown: the badge under the title and the verdict as the last line", repr(lines[:3] + lines[-1:]))
+    g.check("### Allowed changes" in text and reason in text and "### Warnings" in text,
+            "Markdown: the allowed change with its reason, and the warning")
+    rc, out, err, rec = g.run(["old.cairn", "new.cairn", "--require", "equivalent", "--allow", "dvi=typo"], d)
+    msg = (rec or {}).get("message", "")
+    g.check(rc == 2 and is_env_failure(rec) and "Did you mean `div`?" in msg,
+            "--allow dvi: a usage error suggesting div", "exit %d, %s" % (rc, msg))
+    for bad in ("div", "div=", "=why"):
+        rc, out, err, rec = g.run(["old.cairn", "new.cairn", "--allow", bad], d)
+        g.check(rc == 2 and is_env_failure(rec) and "FN=REASON" in (rec or {}).get("message", ""),
+                "--allow %s: refused, naming FN=REASON" % bad, "exit %d" % rc)
+    # A project side's manifest [allow], and a misspelled entry reported at its line.
+    p_old, p_new = os.path.join(d, "p_old"), os.path.join(d, "p_new")
+    for root, src in ((p_old, PAIR_OLD), (p_new, PAIR_NEW)):
+        write(os.path.join(root, "src", "m.cairn"), src)
+    write(os.path.join(p_old, "cairn.toml"), '[project]\nname = "m"\nsources = ["src/m.cairn"]\n')
+    write(os.path.join(p_new, "cairn.toml"),
+          '[project]\nname = "m"\nsources = ["src/m.cairn"]\n\n[allow]\ndiv = "reviewed in #12"\n')
+    rc, out, err, rec = g.run(["p_old", "p_new", "--require", "equivalent"], d)
+    allowed = (rec or {}).get("allowed") or [{}]
+    g.check(rc == 0 and allowed[0].get("function") == "div" and allowed[0].get("reason") == "reviewed in #12"
+            and allowed[0].get("from", "").endswith("cairn.toml:6"),
+            "manifest [allow]: div allowed, from the manifest's line 6", "exit %d, %s" % (rc, json.dumps(allowed)))
+    rc, out, err, rec = g.run(["p_old", "p_new", "--require", "equivalent", "--allow", "div=command line wins"], d)
+    allowed = (rec or {}).get("allowed") or [{}]
+    g.check(rc == 0 and len(allowed) == 1 and allowed[0].get("reason") == "command line wins",
+            "--allow and [allow] for one function: the command line's reason", json.dumps(allowed))
+    write(os.path.join(p_new, "cairn.toml"),
+          '[project]\nname = "m"\nsources = ["src/m.cairn"]\n\n[allow]\npoyl = "reviewed"\n')
+    rc, out, err, rec = g.run(["p_old", "p_new", "--require", "equivalent"], d)
+    rec = rec or {}
+    g.check(rc == 2 and is_env_failure(rec) and "Did you mean `poly`?" in rec.get("message", "")
+            and rec.get("line") == 6 and rec.get("file", "").endswith("cairn.toml"),
+            "[allow] poyl: refused at the manifest's line 6, suggesting poly", json.dumps(rec)[:300])
+    write(os.path.join(p_new, "cairn.toml"),
+          '[project]\nname = "m"\nsources = ["src/m.cairn"]\n\n[allow]\ndiv = ""\n')
+    rc, out, err, rec = g.run(["p_old", "p_new"], d)
+    g.check(rc == 2 and is_env_failure(rec) and "reason of allow.div" in (rec or {}).get("message", ""),
+            "[allow] with an empty reason: the manifest is refused", "exit %d, %s" % (rc, json.dumps(rec)[:200]))
     return g
 
 
@@ -688,7 +763,7 @@ def group_interrupt():
 
 
 def main():
-    groups = [group_single_file, group_project, group_merge, group_limits, group_flags, group_golden,
+    groups = [group_single_file, group_project, group_merge, group_limits, group_flags, group_allow, group_golden,
               group_interrupt]
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:

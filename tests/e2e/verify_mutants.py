@@ -6,7 +6,7 @@ carry a replayed witness longer than 16 elements. Unknown is allowed (a differen
 
 usage: verify_mutants.py CAIRN --corpus DIR [--jobs N] [--timeout-ms N] [--limit N (spread evenly over the pairs)]
 """
-import argparse, json, os, re, subprocess, sys, tempfile
+import argparse, json, os, re, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 MUTATIONS = [(re.compile(r"in 0\.\.n \{"), "in 0..(n - min(n / 21, 1)) {"),
@@ -53,31 +53,32 @@ def main():
     def run(job):
         name, (ref, cand), sym = job
         env = dict(os.environ); env.pop("CAIRN_FORMAT", None)
+        t0 = time.monotonic()
         p = subprocess.run([a.cairn, "verify", ref, cand, "--symbol", sym, "--format", "json", "--timeout-ms",
                             str(a.timeout_ms)], capture_output=True, text=True, env=env, timeout=600)
         try:
             rec = json.loads(p.stdout)
         except ValueError:
-            return name, None, ["no JSON record (exit %d): %s" % (p.returncode, p.stderr[:300])]
+            return name, None, ["no JSON record (exit %d): %s" % (p.returncode, p.stderr[:300])], 0.0
         fails = []
         status = rec.get("status")
         if status == "smt-equivalent":
             fails.append("smt-equivalent on a mutant that differs from n = 21 on")
         if status in ("counterexample", "invalid-reference") and not rec.get("concrete_replay"):
             fails.append("a %s without a replayed witness" % status)
-        return name, status, fails
+        return name, status, fails, time.monotonic() - t0
 
     with ThreadPoolExecutor(max_workers=a.jobs) as pool:
         results = list(pool.map(run, jobs))
     failed = 0
     tally = {}
-    for name, status, fails in results:
+    for name, status, fails, seconds in results:
         tally[status] = tally.get(status, 0) + 1
         for f in fails:
             print("FAIL %s: %s" % (name, f))
         failed += bool(fails)
         if not fails:
-            print("ok   %-48s %s" % (name, status))
+            print("ok   %-48s %-16s %5.1f s" % (name, status, seconds))
     print("mutants: %d judged, %s; %d failed" % (len(results), ", ".join("%s %d" % kv for kv in sorted(
         tally.items(), key=lambda kv: str(kv[0]))), failed))
     if len(results) < 10:

@@ -122,3 +122,21 @@ TEST(Manifest, StageTwoIsRefusedByName) {
   EXPECT_NE(refused(kHead + "[foreign]\n").message.find("Stage 2"), std::string::npos);
   EXPECT_NE(refused(kHead + "[build]\ndevice_target = \"sm_80\"\n").message.find("Stage 2"), std::string::npos);
 }
+
+TEST(Manifest, AllowTableListsFunctionsWithReasons) {
+  Manifest m = ok(kHead + "\n[allow]\nbucket = \"rounds half up since #41\"\n\"geo.area\" = 'exact formula'\n");
+  ASSERT_EQ(m.allow.size(), 2u);
+  EXPECT_EQ(m.allow[0].function, "bucket");
+  EXPECT_EQ(m.allow[0].reason, "rounds half up since #41");
+  EXPECT_EQ(m.allow[0].line, 6u);
+  EXPECT_EQ(m.allow[1].function, "geo.area");
+  EXPECT_EQ(m.allow[1].reason, "exact formula");
+}
+
+TEST(Manifest, AllowEntriesNeedAReasonOnOneLine) {
+  EXPECT_NE(refused(kHead + "[allow]\nbucket = \"\"\n").message.find("reason of allow.bucket"), std::string::npos);
+  EXPECT_NE(refused(kHead + "[allow]\nbucket = [\"x\"]\n").message.find("allow.bucket takes a string"),
+            std::string::npos);
+  EXPECT_NE(refused(kHead + "[allow]\n\"two words\" = \"x\"\n").message.find("not a function name"), std::string::npos);
+  EXPECT_EQ(refused(kHead + "[allow]\nbucket = \"" + std::string(501, 'r') + "\"\n").line, 5u);
+}
