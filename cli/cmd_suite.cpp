@@ -35,34 +35,48 @@ int cmd_test(const Command& cmd, const std::vector<std::string>& argv) {
   Args args;
   Output out;
   if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
-  if (args.operands.size() > 1) return usage_error(out, "cairn test takes one PATH, not " + std::to_string(args.operands.size()) + ".");
-  targets::TestOptions o;
-  o.native = args.get("engine").value_or("native") == "native";
-  if (!o.native && args.has("cc")) return usage_error(out, "--cc applies to the native engine, not to --engine interp.");
-  std::string error;
-  if (!read_build_flags(args, o.build, error)) return usage_error(out, error);
-  if (args.has("filter") && args.has("test")) return usage_error(out, "--filter and --test exclude each other.");
-  if (auto t = args.get("timeout"); t && !parse_timeout(*t, o.timeout_s))
-    return usage_error(out, "--timeout takes a decimal number of seconds (0: no limit), not \"" + *t + "\".");
-  o.jobs = available_cpus();
-  if (auto j = args.get("jobs"); j && !parse_jobs(*j, o.jobs))
-    return usage_error(out, "--jobs takes a whole number from 1 to 1024, not \"" + *j + "\".");
   std::optional<std::string> junit = args.get("junit");
   if (junit && junit->empty()) return usage_error(out, "--junit needs a FILE.");
+  // With --junit the file is written however the run ends: a refusal or a usage error is one <error> case.
+  auto junit_error = [&](const std::string& type, const std::string& message, const std::string& file, uint32_t line) {
+    std::string werror;
+    if (junit && !targets::write_junit_refusal(*junit, type, message, file, line, werror))
+      std::fprintf(stderr, "error: %s\n", werror.c_str());
+  };
+  auto usage = [&](const std::string& message) {
+    junit_error("usage", message, "", 0);
+    return usage_error(out, message);
+  };
+  if (args.operands.size() > 1) return usage("cairn test takes one PATH, not " + std::to_string(args.operands.size()) + ".");
+  targets::TestOptions o;
+  o.native = args.get("engine").value_or("native") == "native";
+  if (!o.native && args.has("cc")) return usage("--cc applies to the native engine, not to --engine interp.");
+  std::string error;
+  if (!read_build_flags(args, o.build, error)) return usage(error);
+  if (args.has("filter") && args.has("test")) return usage("--filter and --test exclude each other.");
+  if (auto t = args.get("timeout"); t && !parse_timeout(*t, o.timeout_s))
+    return usage("--timeout takes a decimal number of seconds (0: no limit), not \"" + *t + "\".");
+  o.jobs = available_cpus();
+  if (auto j = args.get("jobs"); j && !parse_jobs(*j, o.jobs))
+    return usage("--jobs takes a whole number from 1 to 1024, not \"" + *j + "\".");
   o.filter = args.get("filter");
   o.only = args.get("test");
 
   std::string path = args.operands.empty() ? "." : args.operands[0];
   driver::CheckRun run = driver::run(path, driver::Stop::Full, o.build.target);
-  if (run.refusal) return print_refusal(out, *run.refusal);
-  if (run.project.target != "hosted") return usage_error(out, "Test blocks run on the hosted target only.");
+  if (run.refusal) {
+    const diag::Located& first = run.refusal->first;
+    junit_error("check", std::string(code_name(first.code)) + ": " + first.message, first.file, first.line);
+    return print_refusal(out, *run.refusal);
+  }
+  if (run.project.target != "hosted") return usage("Test blocks run on the hosted target only.");
   targets::place_build(path, run, o.build);
   targets::install_interrupt_handlers();
   o.replay_regressions = [&](const std::string& fs, const std::string&) {
     return validate::replay_kept(run, fs, validate::KeptOptions{path, o.native, o.build, o.timeout_s});
   };
   targets::TestRun t = targets::run_tests(run, o);
-  if (!t.usage_error.empty()) return usage_error(out, t.usage_error);
+  if (!t.usage_error.empty()) return usage(t.usage_error);
 
   int code = t.exit_code();
   std::string build_failure = t.build_failed() ? targets::build_failure_text(*t.build) : "";

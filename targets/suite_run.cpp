@@ -55,7 +55,7 @@ BlockOutcome judge_block(const check::FnInfo& fn, const ProcessResult& pr, doubl
   if (report.rfind("trap: ", 0) == 0) report = report.substr(6);
   if (!pr.started) {
     b.reason = "could not start: " + pr.error;
-    b.type = "signal";
+    b.type = "harness";
   } else if (pr.timed_out) {
     std::ostringstream s;
     s << "timed out after " << timeout << " s";
@@ -236,6 +236,10 @@ TestRun run_tests(const driver::CheckRun& run, const TestOptions& o) {
         pr = run_process([&](std::span<const int> ch) { return eng->run_entry(*blocks[i], limits, ch[0]); }, opts);
       }
       t.blocks[i] = judge_block(*blocks[i], pr, o.timeout_s);
+      if (blocks[i]->name_pos.valid()) {
+        t.blocks[i].file = run.sources.file(blocks[i]->name_pos.file).display_name;
+        t.blocks[i].line = blocks[i]->name_pos.line;
+      }
       return;
     }
     FileOutcome& f = t.files[i - nblocks];
@@ -245,7 +249,7 @@ TestRun run_tests(const driver::CheckRun& run, const TestOptions& o) {
     f.failed_case = cr.failed_case;
     f.reason = cr.reason;
     f.seconds = ms3(cr.seconds);
-    f.type = type_of_contract_failure(cr.reason);
+    f.type = contracts[i - nblocks].valid ? type_of_contract_failure(cr.reason) : "invalid-contract";
   });
 
   bool block_failed = false, file_failed = false, unknown = false;

@@ -162,6 +162,8 @@ std::vector<TemplateFile> template_files(std::string_view name, const std::strin
   if (name == "default") files = {{"cairn.toml", kDefaultManifest}, {"src/main.cairn", kDefaultMain}};
   else if (name == "cli") files = {{"cairn.toml", kCliManifest}, {"src/checks.cairn", kCliChecks}, {"src/main.cairn", kCliMain}};
   else if (name == "lib") files = {{"cairn.toml", kLibManifest}, {"src/lib.cairn", kLibSource}};
+  // Every project ignores what `cairn build` writes (build/), so that a first commit does not take binaries in.
+  if (!files.empty()) files.push_back({".gitignore", "build/\n"});
   std::vector<TemplateFile> out;
   for (const auto& [path, text] : files) out.push_back({path, substitute(text, project)});
   return out;

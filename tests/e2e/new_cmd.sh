@@ -17,6 +17,7 @@ for t in default cli lib; do
   expect 0 "new $t" new "proj-$t" --template "$t" --format json
   has "new $t" '"protocol":"cairn.new/1"'
   has "new $t" "\"name\":\"proj-$t\""
+  if [ "$(cat "$tmp/proj-$t/.gitignore" 2>/dev/null)" = "build/" ]; then ok; else bad "new $t: .gitignore does not hold build/"; fi
   expect 0 "check $t" check "proj-$t" --format json
   has "check $t" '"status":"typed"'
   for engine in interp native; do

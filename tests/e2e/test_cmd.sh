@@ -155,6 +155,36 @@ PY
 run 0 "junit contracts" -- test "$fixture" --engine interp --junit "$tmp/c.xml" --format json
 if python3 -c 'import sys, xml.etree.ElementTree as ET; r = ET.parse(sys.argv[1]).getroot(); assert len(r.findall("testsuite")) == 3' "$tmp/c.xml"; then ok; else bad "junit contracts: three suites"; fi
 ls "$tmp"/report.xml.tmp.* >/dev/null 2>&1 && bad "junit temp file left" || ok
+# The reports read by a real JUnit parser (junitparser, Debian's python3-junitparser) against the conventions Jenkins
+# and GitLab rely on; a program that does not check still gets its file, with one <error> case.
+printf 'fn f(x:u32) -> u32 = x + ;\n' >"$tmp/broken.cairn"
+run 1 "junit of a refusal" -- test "$tmp/broken.cairn" --junit "$tmp/refused.xml" --format json
+if /usr/bin/python3 - "$tmp/report.xml" "$tmp/c.xml" "$tmp/refused.xml" <<'PY'; then ok; else bad "junit: the conventions"; fi
+import sys
+from junitparser import JUnitXml, Failure, Error
+import xml.etree.ElementTree as ET
+for path in sys.argv[1:]:
+    root = ET.parse(path).getroot()
+    for node in [root] + root.findall("testsuite"):
+        for a in ("tests", "failures", "errors", "skipped", "time", "timestamp"):
+            assert node.get(a) is not None, (path, node.tag, a)
+    xml = JUnitXml.fromfile(path)
+    total = failures = errors = 0
+    for suite in xml:
+        cases = list(suite)
+        f = sum(1 for c in cases for r in c.result if isinstance(r, Failure))
+        e = sum(1 for c in cases for r in c.result if isinstance(r, Error))
+        assert (suite.tests, suite.failures, suite.errors) == (len(cases), f, e), (path, suite.name)
+        total, failures, errors = total + len(cases), failures + f, errors + e
+        for c in cases:
+            assert "/" not in c.classname and ".json" not in c.classname, (path, c.classname)
+            assert c._elem.get("file") and c._elem.get("line"), (path, c.name)
+    assert (int(root.get("tests")), int(root.get("failures")), int(root.get("errors"))) == (total, failures, errors), path
+refused = JUnitXml.fromfile(sys.argv[3])
+cases = [c for s in refused for c in s]
+assert len(cases) == 1 and isinstance(cases[0].result[0], Error) and "E-PARSE" in cases[0].result[0].message, cases
+assert cases[0]._elem.get("file").endswith("broken.cairn") and cases[0]._elem.get("line") == "1"
+PY
 
 echo "test_cmd: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
