@@ -7,11 +7,12 @@ namespace cairn::diff {
 
 using Json = nlohmann::ordered_json;
 
+namespace {
+
+// Whether class CLS meets LEVEL ("equivalent" or "identical").
 bool meets(const std::string& cls, const std::string& level) {
   return cls == "identical-code" || cls == "identical-source" || (level == "equivalent" && cls == "smt-equivalent");
 }
-
-namespace {
 
 // Where the NEW side's manifest is, as a user names it: its path, or REVISION:PATH for a side exported by git.
 std::string manifest_name(const Version& v) {

@@ -14,9 +14,6 @@
 
 namespace cairn::diff {
 
-// Whether class CLS meets LEVEL ("equivalent" or "identical").
-bool meets(const std::string& cls, const std::string& level);
-
 // The NEW side's manifest [allow] entries after the command line's (a function named by both keeps the command
 // line's reason); an entry naming no function of either side is refused (E-PROJECT-OR-ENVIRONMENT, with the
 // manifest position for a manifest entry) with the nearest function name offered.

@@ -154,25 +154,21 @@ Term Context::fold_bv(TermKind k, const std::vector<Term>& args) {
   // Identities with a literal operand (x + 0, x | 0, x ^ 0, x - 0, x * 1, x & all ones; x * 0 and x & 0 are 0), so
   // that an index k + 0 reads the same element term as k.
   auto is = [&](Term t, uint64_t v) { return t.kind() == TermKind::BvConst && (t.p0() & mask) == (v & mask); };
-  switch (k) {
-    case TermKind::BvAdd: case TermKind::BvOr: case TermKind::BvXor:
-      if (is(a, 0)) return b;
-      if (is(b, 0)) return a;
-      break;
-    case TermKind::BvSub:
-      if (is(b, 0)) return a;
-      break;
-    case TermKind::BvMul:
-      if (is(a, 1)) return b;
-      if (is(b, 1)) return a;
-      if (is(a, 0) || is(b, 0)) return bv(w, 0);
-      break;
-    case TermKind::BvAnd:
-      if (is(a, ~uint64_t{0})) return b;
-      if (is(b, ~uint64_t{0})) return a;
-      if (is(a, 0) || is(b, 0)) return bv(w, 0);
-      break;
-    default: break;
+  // An if per kind, as the literal folds above: these identities concern a few kinds of the closed TermKind set,
+  // which a switch could only leave to a default.
+  if (k == TermKind::BvAdd || k == TermKind::BvOr || k == TermKind::BvXor) {
+    if (is(a, 0)) return b;
+    if (is(b, 0)) return a;
+  } else if (k == TermKind::BvSub) {
+    if (is(b, 0)) return a;
+  } else if (k == TermKind::BvMul) {
+    if (is(a, 1)) return b;
+    if (is(b, 1)) return a;
+    if (is(a, 0) || is(b, 0)) return bv(w, 0);
+  } else if (k == TermKind::BvAnd) {
+    if (is(a, ~uint64_t{0})) return b;
+    if (is(b, ~uint64_t{0})) return a;
+    if (is(a, 0) || is(b, 0)) return bv(w, 0);
   }
   if (cb && (k == TermKind::BvUdiv || k == TermKind::BvUrem)) {
     uint64_t y = b.p0() & mask;
