@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/output.h"
 #include "cli/version.h"
+#include "base/repo_path.h"
 #include "front/diag/sarif.h"
 #include "front/driver/check_record.h"
 #include "front/driver/driver.h"
@@ -27,7 +28,7 @@ int cmd_check(const Command& cmd, const std::vector<std::string>& argv) {
   driver::CheckRun run = driver::run(path, driver::Stop::Full);
   if (run.refusal) return print_refusal(out, *run.refusal);
   if (out.format == Format::Sarif) {
-    print_record(out, diag::sarif_log(cairn_version(), {}, {}));
+    print_record(out, diag::sarif_log(cairn_version(), {}, {}, report_root()));
     return 0;
   }
   nlohmann::ordered_json record = driver::check_record(*run.program, run.options.is_library, args.has("generics"));

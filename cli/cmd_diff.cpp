@@ -5,6 +5,7 @@
 
 #include "base/cpus.h"
 #include "cli/args.h"
+#include "base/repo_path.h"
 #include "cli/command.h"
 #include "cli/open_command.h"
 #include "cli/output.h"
@@ -81,7 +82,7 @@ int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
     if (!write_file_atomic(*md, r.markdown, error)) return print_refusal(out, diag::environment_failure(error));
   }
   if (out.format == Format::Json) print_record(out, r.record);
-  else if (out.format == Format::Sarif) print_record(out, diff::render_sarif(r.record, cairn_version()));
+  else if (out.format == Format::Sarif) print_record(out, diff::render_sarif(r.record, cairn_version(), report_root()));
   else print_text(r.human);
   return r.exit_code;
 }

@@ -3,6 +3,7 @@
 
 #include "cli/version.h"
 #include "core/closed_set.h"
+#include "base/repo_path.h"
 #include "front/diag/sarif.h"
 
 #include <unistd.h>
@@ -71,8 +72,9 @@ int print_refusal(const Output& out, const diag::Refusal& r) {
   if (out.format == Format::Sarif) {
     std::vector<diag::SarifRule> rules;
     std::vector<diag::SarifResult> results;
-    diag::sarif_from_refusal(r, rules, results);
-    print_record(out, diag::sarif_log(cairn_version(), rules, results));
+    const std::string root = report_root();
+    diag::sarif_from_refusal(r, root, rules, results);
+    print_record(out, diag::sarif_log(cairn_version(), rules, results, root));
   } else if (out.format == Format::Json) print_record(out, diag::refusal_json(r));
   else print_text(diag::render_human(r, out.colour));
   return r.environment ? 2 : 1;

@@ -2,11 +2,9 @@
 // phase durations; then the human lines and the Markdown section rendered from it.
 #include "diff/record.h"
 
-#include "diff/deltas.h"
+#include "diff/derive.h"
 #include "diff/render.h"
 #include "diff/render_parts.h"
-#include "diff/require.h"
-#include "diff/semver.h"
 #include "smt/backend.h"
 #include "verify/solve.h"
 
@@ -15,9 +13,6 @@ namespace cairn::diff {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-constexpr const char* kClassOrder[] = {"identical-code", "identical-source", "smt-equivalent", "behavior-changed",
-                                       "signature-changed", "unknown", "renamed", "added", "removed"};
 
 constexpr const char* kCompared =
     "Each function of both versions, matched by qualified name. identical-code: the same canonical emission, "
@@ -28,34 +23,23 @@ constexpr const char* kCompared =
 
 Json side_json(const ResolvedSide& s) { return {{"named", s.named}, {"kind", s.kind}, {"commit", s.commit}}; }
 
-// "at x = 63, y = 2" from a witness's inputs, as the renderings write them.
-std::string witness_text(const Json& entry) {
-  if (!entry.contains("witness") || !entry["witness"].contains("inputs")) return "";
-  return "at " + render::inputs_text(entry["witness"]);
+// Which sides have a function or type public: {old: bool, new: bool}, a side that lacks it left out.
+Json public_json(const FnView* before, const FnView* after) {
+  Json p = Json::object();
+  if (before) p["old"] = before->is_public;
+  if (after) p["new"] = after->is_public;
+  return p;
 }
 
-Json semver_json(const Classified& c, const Version& o, const Version& n) {
-  std::vector<SemverFunction> fns;
-  for (const auto& [name, e] : c.fns) {
-    SemverFunction f;
-    f.name = name;
-    f.cls = e.cls;
-    f.public_before = e.before && e.before->is_public;
-    f.public_after = e.after && e.after->is_public;
-    f.gained_effect = e.before && e.after && !gained_effects(*e.before, *e.after).empty();
-    if (e.cls == "behavior-changed") f.witness_text = witness_text(e.json);
-    fns.push_back(f);
-  }
-  std::vector<SemverType> types;
+Json types_public(const Classified& c, const Version& o, const Version& n) {
+  Json out = Json::object();
   for (const auto& [name, change] : c.types.items()) {
-    SemverType t;
-    t.name = name;
-    t.change = change.get<std::string>();
-    t.public_before = o.type_public.count(name) && o.type_public.at(name);
-    t.public_after = n.type_public.count(name) && n.type_public.at(name);
-    types.push_back(t);
+    Json p = Json::object();
+    if (o.type_public.count(name)) p["old"] = o.type_public.at(name);
+    if (n.type_public.count(name)) p["new"] = n.type_public.at(name);
+    out[name] = p;
   }
-  return semver_of(fns, types);
+  return out;
 }
 
 Json solver_versions(const smt::SolverSet& use) {
@@ -65,17 +49,28 @@ Json solver_versions(const smt::SolverSet& use) {
   return v;
 }
 
-Json functions_json(const Classified& c, Json& summary) {
-  std::map<std::string, uint64_t> counts;
+Json at_json(const SourceAt& at) {
+  return {{"file", at.file}, {"line", at.line}, {"column", at.column}, {"end_line", at.end_line},
+          {"end_column", at.end_column}};
+}
+
+// Where the function is written on each side that has it.
+Json location_json(const Entry& e) {
+  Json where = Json::object();
+  if (e.before && !e.before->at.file.empty()) where["old"] = at_json(e.before->at);
+  if (e.after && !e.after->at.file.empty()) where["new"] = at_json(e.after->at);
+  return where;
+}
+
+Json functions_json(const Classified& c) {
   Json fns = Json::object();
   for (const auto& [name, e] : c.fns) {
     Json entry = {{"class", e.cls}};
     for (const auto& [k, v] : e.json.items()) entry[k] = v;
+    if (Json where = location_json(e); !where.empty()) entry["location"] = where;
+    entry["public"] = public_json(e.before, e.after);
     fns[name] = entry;
-    ++counts[e.cls];
   }
-  for (const char* cls : kClassOrder)
-    if (counts[cls]) summary[cls] = counts[cls];
   return fns;
 }
 
@@ -89,21 +84,15 @@ DiffResult finish(const Classified& c, const Version& old_v, const Version& new_
   r["compared"] = kCompared;
   r["old"] = side_json(old_v.side);
   r["new"] = side_json(new_v.side);
-  Json summary = Json::object();
-  Json fns = functions_json(c, summary);
-  r["summary"] = summary;
-  r["functions"] = fns;
+  r["summary"] = Json::object();
+  r["functions"] = functions_json(c);
   r["types"] = c.types;
+  if (Json pub = types_public(c, old_v, new_v); !pub.empty()) r["types_public"] = pub;
   r["tests"] = c.tests;
-  r["semver"] = semver_json(c, old_v, new_v);
+  r["semver"] = Json::object();
   r["formal_status"] = "not-verified";
   if (!options.no_predict) r["predicted"] = {{"unavailable", "cairn predict is not built yet, so no cost is predicted."}};
-  Requirement req = judge(c, options.require, options.allow);
-  for (const Json& a : req.allowed) r["functions"][a["function"].get<std::string>()]["allowed"] = a["reason"];
-  if (!options.require.empty()) r["require"] = req.require;
-  if (!options.allow.empty()) r["allowed"] = req.allowed;
-  if (!req.warnings.empty()) r["warnings"] = req.warnings;
-  bool holds = req.holds;
+  Derived d = derive(r, options.require, options.allow);
   if (options.shard_count > 1) r["shard"] = {{"index", options.shard_index}, {"count", options.shard_count}};
   r["solver_versions"] = solver_versions(options.solvers);
   r["durations_s"] = {{"check", t.check}, {"emission", t.emission}, {"solver", t.solver}, {"replay", t.replay}};
@@ -111,7 +100,7 @@ DiffResult finish(const Classified& c, const Version& old_v, const Version& new_
   out.human = render_human(r);
   out.markdown = render_markdown(r);
   out.record = std::move(r);
-  out.exit_code = disagreement ? 2 : holds ? 0 : 1;
+  out.exit_code = disagreement || d.disagreement ? 2 : d.holds ? 0 : 1;
   return out;
 }
 

@@ -13,10 +13,11 @@ std::string render_human(const nlohmann::ordered_json& record);
 // The --markdown section; its sentence names the record's `compiler`.
 std::string render_markdown(const nlohmann::ordered_json& record);
 
-// The SARIF 2.1.0 log of `--format sarif`: one result per behaviour-changed function (rule `behavior-changed`,
-// whose help is the record's `compared` text), at the new side's file when it is a path, and always under the
-// function's qualified name as a logical location.
-nlohmann::ordered_json render_sarif(const nlohmann::ordered_json& record, const std::string& tool_version);
+// The SARIF 2.1.0 log of `--format sarif`: one result per behavior-changed, signature-changed, removed, renamed,
+// unknown or added function (a rule per class), at the function's place in the repository (the record's
+// `location`, relative to ROOT, the absolute report root) and under its qualified name as a logical location.
+nlohmann::ordered_json render_sarif(const nlohmann::ordered_json& record, const std::string& tool_version,
+                                    const std::string& root);
 
 // A value of tools.md §1.3 (as it sits in a record) written as a CAIRN literal: 63, -0.0, NaN, [0, 1, 2].
 std::string value_literal(const nlohmann::ordered_json& value);

@@ -51,7 +51,7 @@ std::optional<diag::Refusal> gather_allows(const Classified& c, const Version& n
   return std::nullopt;
 }
 
-Requirement judge(const Classified& c, const std::string& level, const std::vector<Allow>& allow) {
+Requirement judge(const Json& record, const std::string& level, const std::vector<Allow>& allow) {
   Requirement r;
   std::string judged = level.empty() ? "equivalent" : level;
   auto allowed_by = [&](const std::string& name) -> const Allow* {
@@ -59,25 +59,30 @@ Requirement judge(const Classified& c, const std::string& level, const std::vect
       if (a.function == name) return &a;
     return nullptr;
   };
+  const Json none = Json::object();
+  auto part = [&](const char* key) -> const Json& {
+    return record.contains(key) && record[key].is_object() ? record[key] : none;
+  };
   Json breaking = Json::array();
-  for (const auto& [name, e] : c.fns) {
+  for (const auto& [name, e] : part("functions").items()) {
+    const std::string cls = e.value("class", "");
     const Allow* a = allowed_by(name);
-    if (meets(e.cls, judged)) {
+    if (meets(cls, judged)) {
       if (a)
-        r.warnings.push_back("The allow of " + name + " (" + a->from + ") accepts nothing: " + name + " is " + e.cls +
+        r.warnings.push_back("The allow of " + name + " (" + a->from + ") accepts nothing: " + name + " is " + cls +
                              ", which meets require " + judged + ".");
       continue;
     }
     if (a) {
-      r.allowed.push_back({{"function", name}, {"class", e.cls}, {"reason", a->reason}, {"from", a->from}});
+      r.allowed.push_back({{"function", name}, {"class", cls}, {"reason", a->reason}, {"from", a->from}});
       continue;
     }
-    Json b = {{"function", name}, {"class", e.cls}};
-    if (e.cls == "unknown" && e.json.contains("reason") && e.json["reason"].is_string()) b["reason"] = e.json["reason"];
+    Json b = {{"function", name}, {"class", cls}};
+    if (cls == "unknown" && e.contains("reason") && e["reason"].is_string()) b["reason"] = e["reason"];
     breaking.push_back(b);
   }
-  for (const auto& [name, change] : c.types.items()) breaking.push_back({{"type", name}, {"change", change}});
-  for (const auto& [name, cls] : c.tests.items())
+  for (const auto& [name, change] : part("types").items()) breaking.push_back({{"type", name}, {"change", change}});
+  for (const auto& [name, cls] : part("tests").items())
     if (cls != "identical-code") breaking.push_back({{"test", name}, {"class", cls}});
   if (level.empty()) return r;
   r.holds = breaking.empty();

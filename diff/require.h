@@ -26,7 +26,8 @@ struct Requirement {
   bool holds = true;
 };
 
+// Judged from a record's `functions`, `types` and `tests` (so a merged record is judged as a single run is).
 // LEVEL "" (no --require): allow entries are still judged against "equivalent", so the record lists them.
-Requirement judge(const Classified& c, const std::string& level, const std::vector<Allow>& allow);
+Requirement judge(const nlohmann::ordered_json& record, const std::string& level, const std::vector<Allow>& allow);
 
 }  // namespace cairn::diff

@@ -8,6 +8,7 @@
 #include "front/check/types.h"
 #include "front/driver/item_source.h"
 #include "base/atomic_file.h"
+#include "base/repo_path.h"
 #include "base/sha256.h"
 #include "targets/build_receipt.h"
 
@@ -65,8 +66,24 @@ nlohmann::ordered_json signature_of(const check::FnInfo& fn, bool is_public) {
   return {{"params", params}, {"returns", has_result ? check::type_name(fn.result) : "void"}, {"public", is_public}};
 }
 
+SourceAt source_at(const Version& v, const check::FnInfo& fn) {
+  SourceAt at;
+  if (!fn.decl || !fn.decl->pos.valid() || fn.decl->pos.file >= v.checked.run.sources.size()) return at;
+  const SourceFile& file = v.checked.run.sources.file(fn.decl->pos.file);
+  static const std::string root = report_root();
+  if (!v.side.scratch.empty()) at.file = relative_to(file.fs_path, v.side.scratch);
+  else at.file = relative_to(file.fs_path.empty() ? file.display_name : file.fs_path, root);
+  at.line = fn.decl->pos.line;
+  at.column = code_point_column(file.line_text(at.line), fn.decl->pos.col);
+  const Pos end = fn.decl->end.valid() ? fn.decl->end : fn.decl->pos;
+  at.end_line = end.line;
+  at.end_column = code_point_column(file.line_text(end.line), end.col) + 1;
+  return at;
+}
+
 FnView view_of(const Version& v, const check::FnInfo& fn, bool is_public) {
   FnView f;
+  f.at = source_at(v, fn);
   f.name = fn.full_name();
   f.info = &fn;
   f.is_public = is_public;

@@ -15,6 +15,14 @@
 
 namespace cairn::diff {
 
+// Where a function is written: its file relative to the repository root (base/repo_path.h; for a revision
+// side, the path in the repository at that revision), its first line and column and its last line and the
+// column just past its last token. Columns count Unicode code points. `file` is "" when unknown.
+struct SourceAt {
+  std::string file;
+  uint32_t line = 0, column = 0, end_line = 0, end_column = 0;
+};
+
 // A function of the program's own code as the diff sees it.
 struct FnView {
   std::string name;                        // qualified ("geo.scale[4]", "clamp")
@@ -28,6 +36,7 @@ struct FnView {
   nlohmann::ordered_json receipt;          // targets::function_receipt
   nlohmann::ordered_json signature;        // {params: [[name, type]], returns, public}
   std::string source_tokens;               // a template's tokens, one space apart
+  SourceAt at;
 };
 
 struct Version {

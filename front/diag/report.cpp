@@ -17,6 +17,7 @@ Located locate(const Diagnostic& d, const SourceSet& sources) {
     l.line = d.pos.line;
     l.column = d.pos.col;
     l.source_line = std::string(f.line_text(d.pos.line));
+    l.fs_path = f.fs_path;
   }
   return l;
 }
@@ -27,7 +28,7 @@ Refusal refusal_from(const std::vector<Diagnostic>& ordered, const SourceSet& so
   r.not_judged = not_judged;
   r.further_stopped = std::move(further_stopped);
   if (ordered.empty()) {
-    r.first = Located{Code::Internal, "The check refused the program without a diagnostic.", false, "", 0, 0, {}, ""};
+    r.first = Located{Code::Internal, "The check refused the program without a diagnostic.", false, "", 0, 0, {}, "", ""};
     return r;
   }
   r.first = locate(ordered[0], sources);
@@ -64,7 +65,7 @@ Refusal environment_failure(std::string message, std::string file, uint32_t line
 
 Refusal source_limit_refusal(std::string message, std::string file) {
   Refusal r;
-  r.first = Located{Code::SourceLimit, std::move(message), true, std::move(file), 1, 1, {}, ""};
+  r.first = Located{Code::SourceLimit, std::move(message), true, std::move(file), 1, 1, {}, "", ""};
   r.further_stopped = "E-SOURCE-LIMIT";
   return r;
 }

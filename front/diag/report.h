@@ -21,6 +21,7 @@ struct Located {
   uint32_t line = 0, column = 0;
   std::optional<std::string> help;
   std::string source_line;  // not part of the record: the human form shows it under the place
+  std::string fs_path;      // not part of the record: the file's path on disk, when it was read from one
 };
 
 struct Refusal {

@@ -36,6 +36,7 @@ ast::Item* Parser::item() {
       fail(Code::Declaration, first, "Expected " + std::string(kItemList) + ", found " + describe(first) + ".");
   }
   it->doc = std::move(doc);
+  it->end = pos_of(toks_[i_ > 0 ? i_ - 1 : 0]);
   return it;
 }
 

@@ -232,7 +232,7 @@ bool read_sources(const Project& project, SourceSet& sources, LoadError& err) {
       return false;
     }
     budget -= text.size();
-    sources.add(f.display_name, std::move(text));
+    sources.add(f.display_name, std::move(text), f.fs_path);
   }
   return true;
 }

@@ -18,9 +18,10 @@ std::string_view SourceFile::line_text(uint32_t line) const {
   return std::string_view(text).substr(begin, end - begin);
 }
 
-uint32_t SourceSet::add(std::string display_name, std::string text) {
+uint32_t SourceSet::add(std::string display_name, std::string text, std::string fs_path) {
   SourceFile f;
   f.display_name = std::move(display_name);
+  f.fs_path = std::move(fs_path);
   f.text = std::move(text);
   f.index_lines();
   files_.push_back(std::move(f));
@@ -31,6 +32,25 @@ uint64_t SourceSet::total_bytes() const {
   uint64_t n = 0;
   for (const auto& f : files_) n += f.text.size();
   return n;
+}
+
+uint32_t code_point_column(std::string_view line, uint32_t byte_column) {
+  if (byte_column == 0) return 0;
+  uint32_t column = 1;
+  size_t i = 0, end = byte_column - 1;
+  while (i < end) {
+    if (i >= line.size()) {
+      column += static_cast<uint32_t>(end - i);
+      break;
+    }
+    unsigned char c = static_cast<unsigned char>(line[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+    bool whole = i + len <= line.size();
+    for (size_t k = 1; whole && k < len; ++k) whole = (static_cast<unsigned char>(line[i + k]) & 0xC0) == 0x80;
+    i += whole ? len : 1;
+    ++column;
+  }
+  return column;
 }
 
 }  // namespace cairn

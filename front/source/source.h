@@ -29,6 +29,7 @@ struct Pos {
 struct SourceFile {
   std::string display_name;
   std::string text;
+  std::string fs_path;                // the path it was read from ("" : not read from a file)
   std::vector<uint32_t> line_starts;  // byte offset of each line's first byte; filled by index_lines()
   void index_lines();
   std::string_view line_text(uint32_t line) const;  // without its line end; empty if out of range
@@ -37,7 +38,7 @@ struct SourceFile {
 // All sources of one program, dependencies first, in manifest order.
 class SourceSet {
  public:
-  uint32_t add(std::string display_name, std::string text);
+  uint32_t add(std::string display_name, std::string text, std::string fs_path = {});
   const SourceFile& file(uint32_t id) const { return files_[id]; }
   // Gives file `id` another display name (a tool that checked a scratch copy shows the name it stands for).
   void rename(uint32_t id, std::string display_name) { files_[id].display_name = std::move(display_name); }
@@ -47,5 +48,9 @@ class SourceSet {
  private:
   std::vector<SourceFile> files_;
 };
+
+// The 1-based column, in Unicode code points, of the byte column BYTE_COLUMN of LINE (UTF-8). A byte column past
+// the line's end counts one per byte beyond it; a malformed sequence counts one per byte.
+uint32_t code_point_column(std::string_view line, uint32_t byte_column);
 
 }  // namespace cairn

@@ -194,6 +194,7 @@ struct TuneList {
 struct Item {
   ItemKind kind;
   Pos pos;              // first token of the item (`pub`, `fn`, ...)
+  Pos end;              // its last token (`}` or `;`)
   bool is_pub = false;
   Ident name;           // Const/Struct/Enum/Fn/Family/Test name
   std::vector<std::string> doc;  // the `//` lines directly above (without `//`)
