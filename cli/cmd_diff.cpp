@@ -12,6 +12,7 @@
 #include "diff/render.h"
 #include "cli/version.h"
 #include "diff/diff.h"
+#include "diff/merge.h"
 #include "base/atomic_file.h"
 #include "targets/process.h"
 
@@ -31,8 +32,36 @@ constexpr FlagSpec kFlags[] = {
     {"shard", "I/N", false, "1/1", "compare only functions I, I+N, ... in name order (N runs cover the diff)"},
     {"solver", "z3|cvc5|both", true, "both", "which solvers answer each query"},
     {"no-predict", "", false, "", "leave out the predicted change in cost"},
-    {"format", "human|json|sarif", true, "human at a terminal, json otherwise", "the output form; sarif: a SARIF 2.1.0 log, one result per behaviour-changed function"},
+    {"merge", "", false, "", "the operands are shard records (REC...): join them into one record and verdict"},
+    {"format", "human|json|sarif", true, "human at a terminal, json otherwise", "the output form; sarif: a SARIF 2.1.0 log, one result per function that breaks a requirement or moves the version"},
 };
+
+// What a run or a merge answered: the refusal, or the record in the asked form and the Markdown file.
+int answer(const Args& args, const Output& out, const diff::DiffResult& r) {
+  if (r.environment) return print_refusal(out, *r.environment);
+  if (r.refused) {
+    if (out.format == Format::Json) print_record(out, r.record);
+    else print_refusal(out, *r.refused);
+    return r.exit_code;
+  }
+  if (auto md = args.get("markdown")) {
+    std::string error;
+    if (!write_file_atomic(*md, r.markdown, error)) return print_refusal(out, diag::environment_failure(error));
+  }
+  if (out.format == Format::Json) print_record(out, r.record);
+  else if (out.format == Format::Sarif) print_record(out, diff::render_sarif(r.record, cairn_version(), report_root()));
+  else print_text(r.human);
+  return r.exit_code;
+}
+
+// `cairn diff --merge REC... [--require L] [--markdown FILE] [--format F]`.
+int merge(const Args& args, const Output& out) {
+  for (const char* flag : {"in", "std", "allow", "replays", "timeout-ms", "budget-s", "jobs", "shard", "solver", "no-predict"})
+    if (args.has(flag))
+      return usage_error(out, std::string("--") + flag + " does not apply to --merge: it joins records already made.");
+  if (args.operands.empty()) return usage_error(out, "cairn diff --merge takes the shard records to join (REC...).");
+  return answer(args, out, diff::merge_records(args.operands, args.get("require").value_or("")));
+}
 
 }  // namespace
 
@@ -40,6 +69,7 @@ int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
   Args args;
   Output out;
   if (std::optional<int> answered = open_command(cmd, argv, kFlags, args, out)) return *answered;
+  if (args.has("merge")) return merge(args, out);
   if (args.operands.size() != 2)
     return usage_error(out, "cairn diff takes OLD and NEW, not " + std::to_string(args.operands.size()) + " operands.");
   diff::DiffOptions o;
@@ -69,22 +99,7 @@ int cmd_diff(const Command& cmd, const std::vector<std::string>& argv) {
   if (solver != "both") o.solvers = smt::SolverSet::only(solver == "z3" ? smt::Solver::Z3 : smt::Solver::Cvc5);
   if (o.std_lib) return usage_error(out, "--std is not built yet: this cairn packages no standard library sources to compare.");
   targets::install_interrupt_handlers();  // an interrupt stops git and the compilers with cairn
-  diff::DiffResult r = diff::run_diff(args.operands[0], args.operands[1], o);
-  if (r.environment) return print_refusal(out, *r.environment);
-  if (r.refused) {
-    if (out.format == Format::Json) print_record(out, r.record);
-    else if (out.format == Format::Sarif) print_refusal(out, *r.refused);
-    else print_refusal(out, *r.refused);
-    return r.exit_code;
-  }
-  if (auto md = args.get("markdown")) {
-    std::string error;
-    if (!write_file_atomic(*md, r.markdown, error)) return print_refusal(out, diag::environment_failure(error));
-  }
-  if (out.format == Format::Json) print_record(out, r.record);
-  else if (out.format == Format::Sarif) print_record(out, diff::render_sarif(r.record, cairn_version(), report_root()));
-  else print_text(r.human);
-  return r.exit_code;
+  return answer(args, out, diff::run_diff(args.operands[0], args.operands[1], o));
 }
 
 }  // namespace cairn::cli
