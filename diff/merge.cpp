@@ -48,11 +48,11 @@ std::string load(const std::string& path, Shard& out) {
   out.record = Json::parse(bytes, nullptr, false);
   if (out.record.is_discarded() || !out.record.is_object()) return "The record " + path + " is not JSON object text.";
   const Json& r = out.record;
-  std::string schema = r.value("protocol", r.value("schema", ""));
-  if (schema != "cairn.diff/1") return "The record " + path + " is not a cairn.diff/1 record.";
-  if (r.contains("side"))
+  if (r.contains("side") && r.contains("version") && r.value("protocol", "") == "cairn.diagnostic/2")
     return "The record " + path + " holds the refusal of the " + r.value("side", "?") +
            " side, not a comparison: fix that side and run the shard again.";
+  std::string schema = r.value("protocol", r.value("schema", ""));
+  if (schema != "cairn.diff/1") return "The record " + path + " is not a cairn.diff/1 record.";
   if (!r.contains("functions") || !r["functions"].is_object() || !r.contains("old") || !r.contains("new"))
     return "The record " + path + " lacks its sides or functions.";
   if (r.contains("shard")) {

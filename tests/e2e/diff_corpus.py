@@ -318,7 +318,38 @@ def main():
     print("diff corpus (--budget-s %d%s): %d of %d fixtures passed, %d failed%s"
           % (args.budget_s, ", --solver %s" % args.solver if args.solver else "", len(results) - failed, len(results),
              failed, ", %d corpus problems" % len(problems) if problems else ""))
-    return 1 if failed or problems or not results else 0
+    sarif_failed = validate_sarif(cairn, results)
+    return 1 if failed or problems or sarif_failed or not results else 0
+
+
+def validate_sarif(cairn, results):
+    """Every fixture's record rendered as SARIF (`cairn diff --merge REC --format sarif` renders one record again)
+    and validated against the vendored SARIF 2.1.0 schema by Debian's python3-jsonschema. True when some failed."""
+    import tempfile
+    here = os.path.dirname(os.path.abspath(__file__))
+    scratch = tempfile.mkdtemp(prefix="cairn-diffcorpus-sarif-")
+    logs = []
+    for name, exp, rec, code, fails, took in results:
+        if not rec or "functions" not in rec:
+            continue
+        rec_path = os.path.join(scratch, name + ".json")
+        with open(rec_path, "w", encoding="utf-8") as f:
+            json.dump(rec, f)
+        p = subprocess.run([cairn, "diff", "--merge", rec_path, "--format", "sarif"], capture_output=True)
+        log_path = os.path.join(scratch, name + ".sarif")
+        with open(log_path, "wb") as f:
+            f.write(p.stdout)
+        logs.append(log_path)
+    p = subprocess.run(["/usr/bin/python3", os.path.join(here, "sarif_validate.py")] + logs, capture_output=True,
+                       text=True)
+    bad = [l for l in p.stdout.splitlines() if l.startswith("FAIL")]
+    for l in bad:
+        print(l)
+    print(("ok   " if p.returncode == 0 else "FAIL ") + "SARIF of every fixture's record valid against the 2.1.0 "
+          "schema (%d logs)%s" % (len(logs), "" if p.returncode == 0 else ": " + p.stderr[-300:]))
+    if p.returncode == 0:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return p.returncode != 0
 
 
 if __name__ == "__main__":
