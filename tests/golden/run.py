@@ -12,6 +12,7 @@ command prints), CAIRN_SOURCE_DIR (the repository root).
 """
 import json
 import os
+import urllib.parse
 import shutil
 import subprocess
 import sys
@@ -210,6 +211,10 @@ def sarif_log(args, want_results):
             log = json.loads(out.decode("utf-8"))
         except ValueError:
             return status, b"<not JSON: %r>\n" % out[:200], []
+        for r in log.get("runs", []):  # the checkout's absolute path is not part of the expectation
+            base = r.get("originalUriBaseIds", {}).get("SRCROOT", {})
+            if base.get("uri") == "file://" + urllib.parse.quote(os.path.realpath(SOURCE)) + "/":
+                base["uri"] = "file:///SOURCE/"
         return status, (json.dumps(log, indent=2, sort_keys=True) + "\n").encode("utf-8"), sarif_problems(log, want_results)
     return produce
 
